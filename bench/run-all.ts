@@ -1,0 +1,16 @@
+/**
+ * `npm run bench`: runs every benchmark and prints its figures. Benchmarks measure; they never
+ * fail a build on a number (DESIGN.md section 8).
+ */
+import { benchEntrySize } from './entry-size.bench';
+import { benchServerHttp } from './server-http.bench';
+
+const benches: Array<[string, () => Promise<void>]> = [
+  ['web entry size', benchEntrySize],
+  ['server HTTP', benchServerHttp],
+];
+
+for (const [name, run] of benches) {
+  console.log(`\n## ${name}`);
+  await run();
+}

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { ADMIN, serverFor } from './environment';
+
+/** Labels and button texts of the sign-in page, per language. */
+export const TEXT = {
+  en: { email: 'E-mail', password: 'Password', submit: 'Sign in', title: 'Sign In' },
+  de: { email: 'E-Mail', password: 'Passwort', submit: 'Anmelden', title: 'Anmelden' },
+} as const;
+
+export const test = base.extend<{ server: ReturnType<typeof serverFor> }>({
+  // English unless a test says otherwise, so texts are predictable.
+  locale: 'en-US',
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take their dependencies first
+  server: async ({}, use, testInfo) => {
+    await use(serverFor(testInfo.project.name));
+  },
+});
+export { expect };
+
+export async function signIn(
+  page: Page,
+  who: { email: string; password: string } = ADMIN,
+  lang: keyof typeof TEXT = 'en',
+): Promise<void> {
+  const t = TEXT[lang];
+  await page.getByLabel(t.email, { exact: true }).fill(who.email);
+  await page.getByLabel(t.password, { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: t.submit, exact: true }).click();
+}
+
+/** The newest mail in a server's outbox folder whose text contains `needle`, decoded. */
+export async function readMail(dataDir: string, needle: string, since: number): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const files = fs.existsSync(outbox)
+      ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+      : [];
+    const fresh = files
+      .map((f) => path.join(outbox, f))
+      .filter((f) => fs.statSync(f).mtimeMs >= since)
+      .map((f) => decodeQuotedPrintable(fs.readFileSync(f, 'utf8')))
+      .filter((text) => text.includes(needle));
+    if (fresh.length > 0) return fresh[fresh.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`no mail for ${needle} in ${outbox}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+export function resetLinkFrom(mail: string): string {
+  const match = mail.match(/https?:\/\/[^\s"<>]+\/api\/auth\/reset-password\/[^\s"<>]+/);
+  if (!match) throw new Error(`no reset link in mail:\n${mail}`);
+  return match[0].replace(/&amp;/g, '&');
+}

@@ -1,0 +1,113 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startTestOidcProvider } from '../../apps/server/test/support/oidc-provider';
+import { ADMIN, E2E_ROOT, OIDC, RESET_PERSON, SERVERS } from './environment';
+import { REPO_ROOT, startServer, type RunningServer } from './processes';
+
+/**
+ * Starts what the browser tests talk to: a local OpenID Connect provider and three real servers
+ * (SQLite, PostgreSQL, and SQLite with the default rate limits). Returns the teardown.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  fs.rmSync(E2E_ROOT, { recursive: true, force: true });
+  fs.mkdirSync(E2E_ROOT, { recursive: true });
+
+  const databaseUrl = await freshPostgresDatabase();
+
+  const servers = [SERVERS.sqlite, SERVERS.postgres, SERVERS.strict];
+  const oidc = await startTestOidcProvider({
+    port: OIDC.port,
+    clientId: OIDC.clientId,
+    clientSecret: OIDC.clientSecret,
+    redirectUris: servers.map((s) => `${s.url}/api/auth/oauth2/callback/${OIDC.providerId}`),
+    accounts: [
+      { email: ADMIN.email, name: 'Admin' },
+      { email: OIDC.stranger, name: 'Stranger' },
+    ],
+  });
+
+  const common = {
+    INITIAL_ADMIN_EMAIL: ADMIN.email,
+    INITIAL_ADMIN_PASSWORD: ADMIN.password,
+    OIDC_ISSUER: oidc.issuer,
+    OIDC_CLIENT_ID: OIDC.clientId,
+    OIDC_CLIENT_SECRET: OIDC.clientSecret,
+    OIDC_PROVIDER_ID: OIDC.providerId,
+    OIDC_LABEL: OIDC.label,
+    LOG_LEVEL: 'info',
+  };
+  // Many tests sign in from one loopback address; the strict server keeps the defaults.
+  const relaxed = { AUTH_RATE_LIMIT_SIGNIN: '1000/60', AUTH_RATE_LIMIT_RESET: '1000/60' };
+
+  const running: RunningServer[] = [];
+  const stopAll = async () => {
+    await Promise.all(running.map((s) => s.stop()));
+    await oidc.close();
+  };
+  try {
+    const envs: Record<string, Record<string, string>> = {
+      sqlite: { ...common, ...relaxed },
+      postgres: { ...common, ...relaxed, DATABASE_URL: databaseUrl },
+      strict: { ...common },
+    };
+    for (const s of servers) {
+      addPerson(s.dataDir, envs[s.name]!);
+    }
+    running.push(
+      ...(await Promise.all(
+        servers.map((s) =>
+          startServer({ name: s.name, port: s.port, dataDir: s.dataDir, env: envs[s.name]! }),
+        ),
+      )),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
+
+/** The person whose password the reset test changes, created with the server's own CLI. */
+function addPerson(dataDir: string, env: Record<string, string>): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'apps/server/src/cli/add-person.ts'),
+      '--email',
+      RESET_PERSON.email,
+      '--name',
+      RESET_PERSON.name,
+      '--roles',
+      'user,auditor',
+      '--password',
+      RESET_PERSON.password,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    },
+  );
+}
+
+async function freshPostgresDatabase(): Promise<string> {
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (!adminUrl) {
+    throw new Error(
+      'E2E_DATABASE_URL is not set: run the e2e tests through `npm test` (it starts PostgreSQL)',
+    );
+  }
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query('DROP DATABASE IF EXISTS qa_e2e WITH (FORCE)');
+  await client.query('CREATE DATABASE qa_e2e');
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = '/qa_e2e';
+  return url.toString();
+}

@@ -1,0 +1,39 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+test('going offline shows the banner, coming back shows the success banner for 5 s', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/signin');
+  await signIn(page);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText('The application is offline.');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+  await expect(page.getByTestId('online-banner')).toContainText('The application is back online.');
+  await expect(page.getByTestId('online-banner')).toBeHidden({ timeout: 8000 });
+});
+
+test('after the first visit the app starts with no network', async ({ page, context }) => {
+  await page.goto('/signin');
+  await signIn(page);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  // The service worker has taken over once it controls the page.
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    return reg.active?.state === 'activated';
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(
+    page.getByTestId('left-drawer').or(page.getByTestId('user-menu-button')),
+  ).toBeVisible();
+  await context.setOffline(false);
+});

@@ -1,0 +1,69 @@
+import { ADMIN } from '../support/environment';
+import { expect, signIn, test, TEXT } from '../support/fixtures';
+
+test('a signed-out visitor is sent to sign-in and lands on the target after signing in', async ({
+  page,
+}) => {
+  await page.goto('/auditmatrix?year=2026#top');
+  await expect(page).toHaveURL(/\/signin\?redirect=/);
+  const redirect = new URL(page.url()).searchParams.get('redirect');
+  expect(redirect).toBe('/auditmatrix?year=2026#top');
+  await expect(page.getByRole('heading', { name: TEXT.en.title })).toBeVisible();
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/auditmatrix\?year=2026#top$/);
+  await expect(page.getByRole('heading', { name: 'Audit programme' })).toBeVisible();
+  await expect(page.getByTestId('navigation-progress')).toBeHidden();
+
+  // Signed in, /signin goes home; the root needs no redirect parameter.
+  await page.goto('/signin');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the root sends to /signin without a redirect parameter', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test('a wrong password shows the real error in a dismissible alert', async ({ page }) => {
+  await page.goto('/signin');
+  await signIn(page, { email: ADMIN.email, password: 'not-the-password' });
+  const alert = page.getByTestId('signin-error');
+  await expect(alert).toContainText('Wrong e-mail or password');
+  await expect(page).toHaveURL(/\/signin/);
+  await alert.getByRole('button', { name: /close/i }).click();
+  await expect(alert).toBeHidden();
+});
+
+test('sign out from the user menu ends the session', async ({ page }) => {
+  await page.goto('/signin');
+  await signIn(page);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(/\/signin/);
+  await page.goto('/measures');
+  await expect(page).toHaveURL(/\/signin\?redirect=%2Fmeasures$/);
+  const session = await page.request.get('/api/v1/session');
+  expect(session.status()).toBe(401);
+});
+
+test('the left drawer lists the sitemap and the debug footer', async ({ page }) => {
+  await page.goto('/signin?redirect=%2Fstandards');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/standards$/);
+  await page.getByRole('button', { name: /menu/i }).first().click();
+  const drawer = page.getByTestId('left-drawer');
+  for (const entry of [
+    'Dashboard',
+    'Standards and norms',
+    'Templates and question pool',
+    'Audit programme',
+    'Measures',
+  ]) {
+    await expect(drawer.getByText(entry, { exact: true })).toBeVisible();
+  }
+  await expect(drawer).toContainText('0.6.2');
+  await drawer.getByText('Measures', { exact: true }).click();
+  await expect(page).toHaveURL(/\/measures$/);
+});

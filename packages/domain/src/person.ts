@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { roleListSchema } from './roles';
+
+/**
+ * A person of the organisation (SPEC section 3 "User"). The record exists on its own; a login
+ * account is linked when the person may sign in. Without one the person is "inactive"
+ * (SPEC section 4 "User account"): they can be named as auditor or participant but cannot sign in.
+ */
+export const PERSON_TYPES = ['active', 'inactive'] as const;
+export const personTypeSchema = z.enum(PERSON_TYPES);
+export type PersonType = z.infer<typeof personTypeSchema>;
+
+export const personSchema = z.object({
+  id: z.string().min(1),
+  displayName: z.string().trim().min(1),
+  email: z.string().trim().toLowerCase().pipe(z.email()).nullable(),
+  avatar: z.string().nullable(),
+  type: personTypeSchema,
+  roles: roleListSchema,
+  /** Id of the linked login account; null for an inactive record. */
+  accountId: z.string().nullable(),
+  /** Whether the linked login may be used. */
+  loginActive: z.boolean(),
+  createdDate: z.string(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** What a client may send to create a person. */
+export const newPersonSchema = z.object({
+  displayName: z.string().trim().min(1),
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  roles: roleListSchema.default(['user']),
+});
+export type NewPerson = z.infer<typeof newPersonSchema>;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The one test command (README "Test it", and .ci/run): static checks, unit and integration tests
+# on SQLite and PostgreSQL, then the end-to-end tests in Chromium against a SQLite and a
+# PostgreSQL build of the server. Starts and stops its own PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "System packages (Chromium, PostgreSQL)"
+bash scripts/ensure-system-deps.sh
+
+step "Lint, format, types"
+npm run lint
+npm run format:check
+npm run typecheck
+
+step "Start PostgreSQL"
+PG_URL=$(bash scripts/pg.sh start)
+trap 'bash scripts/pg.sh stop || true' EXIT
+echo "PostgreSQL at $PG_URL"
+
+step "Unit and integration tests (SQLite and PostgreSQL)"
+TEST_DATABASE_URL="$PG_URL" REQUIRE_PG=1 npx vitest run
+
+step "Build the web app"
+npm run build
+
+step "End-to-end tests in Chromium (SQLite and PostgreSQL servers)"
+E2E_DATABASE_URL="$PG_URL" npm run test:e2e
