@@ -21,7 +21,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port: OIDC.port,
     clientId: OIDC.clientId,
     clientSecret: OIDC.clientSecret,
-    redirectUris: servers.map((s) => `${s.url}/api/auth/oauth2/callback/${OIDC.providerId}`),
+    redirectUris: servers.map((s) => `${s.url}/api/auth/callback/${OIDC.providerId}`),
     accounts: [
       { email: ADMIN.email, name: 'Admin' },
       { email: OIDC.stranger, name: 'Stranger' },

@@ -1,2 +1,3 @@
 export * from './roles';
 export * from './person';
+export * from './client-config';

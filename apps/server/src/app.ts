@@ -1,0 +1,117 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { readBuildInfo } from './config/build-info';
+import type { AppConfig } from './config/env';
+import { openDatabase, type Database } from './db/database';
+import { migrateDatabase, withStartupLock } from './db/migrate';
+import { registerErrorHandler } from './http/error-handler';
+import { loggerOptions } from './http/logger';
+import { registerSecurityHeaders } from './http/security-headers';
+import { createAuth, type Auth } from './modules/auth/auth';
+import { createAuthOptions } from './modules/auth/auth-options';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerSessionRoutes } from './modules/auth/session.routes';
+import { SessionService } from './modules/auth/session.service';
+import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
+import { HealthRepository } from './modules/health/health.repository';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { MailService } from './modules/mail/mail.service';
+import { PeopleRepository } from './modules/people/people.repository';
+import { PeopleService } from './modules/people/people.service';
+import { AppMetaRepository } from './modules/setup/app-meta.repository';
+import {
+  InitialAdminService,
+  type InitialAdminResult,
+} from './modules/setup/initial-admin.service';
+import { registerWebRoutes } from './modules/web/web.routes';
+
+/** Fastify's default, stated: the API takes JSON documents, uploads get their own limit. */
+const BODY_LIMIT = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  auth: Auth;
+  people: PeopleService;
+  mail: MailService;
+  /** What the first start created; main prints a generated password once. */
+  initialAdmin: InitialAdminResult;
+  /** Stops accepting requests, lets running ones finish, then closes mail and database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the whole server: database (migrated), auth, first-start seeding, routes. Does not
+ * listen, so main and the tests decide where.
+ */
+export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+  });
+  const database = openDatabase(config.database, {
+    onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
+  });
+  const mail = new MailService(
+    {
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+    },
+    app.log,
+  );
+
+  try {
+    const peopleRepository = new PeopleRepository(database);
+    const people = new PeopleService(peopleRepository);
+    const authOptions = createAuthOptions({ config, database, people, mail, log: app.log });
+    const auth = createAuth(authOptions);
+
+    const initialAdmin = await withStartupLock(database, async () => {
+      const report = await migrateDatabase(database, authOptions);
+      if (report.applied.length > 0 || report.authTablesCreated.length > 0) {
+        app.log.info(report, 'database migrated');
+      }
+      const setup = new InitialAdminService(
+        auth,
+        new AppMetaRepository(database),
+        peopleRepository,
+      );
+      return setup.ensure(config.initialAdmin);
+    });
+    if (initialAdmin.created) {
+      app.log.info({ email: initialAdmin.email }, 'initial admin created');
+    }
+
+    registerErrorHandler(app);
+    await registerSecurityHeaders(app, config);
+    registerHealthRoutes(app, { health: new HealthRepository(database) });
+    registerClientConfigRoutes(app, { config, build: readBuildInfo(config.buildId) });
+    registerSessionRoutes(app, { sessions: new SessionService(auth, people) });
+    await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+    await registerWebRoutes(app, { webDist: config.webDist });
+
+    app.addHook('onClose', async () => {
+      await mail.drain();
+      mail.close();
+      await database.close();
+    });
+    await app.ready();
+
+    let closing: Promise<void> | null = null;
+    return {
+      app,
+      database,
+      auth,
+      people,
+      mail,
+      initialAdmin,
+      close: () => (closing ??= app.close()),
+    };
+  } catch (error) {
+    mail.close();
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,179 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './env';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseEnv(env, '/srv/qa');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseEnv', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = parseEnv({}, '/srv/qa');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/qa/data',
+      database: { kind: 'sqlite', file: '/srv/qa/data/app.db' },
+      publicUrl: 'http://localhost:3000',
+      initialAdmin: { email: 'admin@example.com', password: null },
+      mail: { smtpUrl: null, from: 'Quality Audit <no-reply@localhost>' },
+      sessionSecret: null,
+      trustProxy: false,
+      reloadEnabled: false,
+      logLevel: 'info',
+      rateLimit: { signIn: { max: 5, window: 60 }, passwordReset: { max: 3, window: 60 } },
+      oidc: null,
+      social: null,
+      buildId: null,
+    });
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('reads every variable', () => {
+    const config = parseEnv(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/qa',
+        DATABASE_URL: 'postgresql://qa@db/qa',
+        PUBLIC_URL: 'https://qa.example.com/',
+        INITIAL_ADMIN_EMAIL: 'Boss@Example.com',
+        INITIAL_ADMIN_PASSWORD: 'long-enough',
+        SMTP_URL: 'smtps://user:pw@mail.example.com',
+        MAIL_FROM: 'QA <qa@example.com>',
+        SESSION_SECRET: 'x'.repeat(40),
+        TRUST_PROXY: 'TRUE',
+        RELOAD_ENABLED: '1',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_SIGNIN: '10/30',
+        AUTH_RATE_LIMIT_RESET: '2/600',
+        WEB_DIST: 'public',
+        OIDC_ISSUER: 'https://login.example.com/realms/qa/',
+        OIDC_CLIENT_ID: 'qa',
+        OIDC_CLIENT_SECRET: 'secret',
+        OIDC_LABEL: 'Company login',
+        OIDC_SCOPES: 'openid email',
+        SOCIAL_PROVIDER: 'microsoft',
+        SOCIAL_CLIENT_ID: 'ms',
+        SOCIAL_CLIENT_SECRET: 'ms-secret',
+        BUILD_ID: 'abc123',
+      },
+      '/srv/qa',
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/qa',
+      database: { kind: 'postgres', url: 'postgresql://qa@db/qa' },
+      publicUrl: 'https://qa.example.com',
+      initialAdmin: { email: 'boss@example.com', password: 'long-enough' },
+      mail: { smtpUrl: 'smtps://user:pw@mail.example.com', from: 'QA <qa@example.com>' },
+      sessionSecret: 'x'.repeat(40),
+      trustProxy: true,
+      reloadEnabled: true,
+      logLevel: 'warn',
+      rateLimit: { signIn: { max: 10, window: 30 }, passwordReset: { max: 2, window: 600 } },
+      webDist: '/srv/qa/public',
+      oidc: {
+        providerId: 'enterprise',
+        label: 'Company login',
+        issuer: 'https://login.example.com/realms/qa',
+        clientId: 'qa',
+        clientSecret: 'secret',
+        scopes: ['openid', 'email'],
+      },
+      social: {
+        provider: 'microsoft',
+        label: 'Microsoft',
+        clientId: 'ms',
+        clientSecret: 'ms-secret',
+        issuer: null,
+      },
+      buildId: 'abc123',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(parseEnv({ PORT: '', HOST: ' ', TRUST_PROXY: '' }, '/srv/qa')).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      trustProxy: false,
+    });
+  });
+
+  it('lists every bad variable at once', () => {
+    const found = problems({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://db/qa',
+      PUBLIC_URL: 'qa.example.com',
+      INITIAL_ADMIN_EMAIL: 'not-an-address',
+      INITIAL_ADMIN_PASSWORD: 'short',
+      SMTP_URL: 'http://mail',
+      SESSION_SECRET: 'too-short',
+      TRUST_PROXY: 'maybe',
+      LOG_LEVEL: 'loud',
+      AUTH_RATE_LIMIT_SIGNIN: '5',
+      AUTH_RATE_LIMIT_RESET: '0/60',
+      SOCIAL_PROVIDER: 'myspace',
+      OIDC_ISSUER: 'https://login.example.com',
+    });
+    const variables = found.map((p) => p.split(':')[0]);
+    expect(variables).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'DATABASE_URL',
+        'PUBLIC_URL',
+        'INITIAL_ADMIN_EMAIL',
+        'INITIAL_ADMIN_PASSWORD',
+        'SMTP_URL',
+        'SESSION_SECRET',
+        'TRUST_PROXY',
+        'LOG_LEVEL',
+        'AUTH_RATE_LIMIT_SIGNIN',
+        'AUTH_RATE_LIMIT_RESET',
+        'SOCIAL_PROVIDER',
+        'OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET',
+      ]),
+    );
+    expect(new ConfigError(found).message).toContain('Invalid configuration');
+  });
+
+  it('rejects half a social login and a port out of range', () => {
+    expect(problems({ SOCIAL_PROVIDER: 'google' })).toEqual([
+      'SOCIAL_PROVIDER, SOCIAL_CLIENT_ID, SOCIAL_CLIENT_SECRET: set all three or none',
+    ]);
+    expect(problems({ PORT: '70000' })[0]).toMatch(/^PORT: /);
+  });
+});
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  });
+
+  it('creates DATA_DIR and a session secret it keeps across starts', async () => {
+    const base = await mkdtemp(path.join(os.tmpdir(), 'qa-env-'));
+    dirs.push(base);
+    const first = loadConfig({ DATA_DIR: 'nested/data' }, base);
+    expect(first.dataDir).toBe(path.join(base, 'nested/data'));
+    expect(first.sessionSecret).toMatch(/^[\w-]{40,}$/);
+    const file = path.join(first.dataDir, 'session-secret');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.sessionSecret);
+
+    const second = loadConfig({ DATA_DIR: 'nested/data' }, base);
+    expect(second.sessionSecret).toBe(first.sessionSecret);
+
+    const explicit = loadConfig({ DATA_DIR: 'nested/data', SESSION_SECRET: 's'.repeat(32) }, base);
+    expect(explicit.sessionSecret).toBe('s'.repeat(32));
+  });
+});

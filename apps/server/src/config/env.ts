@@ -1,0 +1,269 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** apps/server, found from this file so the defaults do not depend on the working directory. */
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Social login presets: the issuer is only used with SOCIAL_ISSUER (tests, custom IdPs). */
+export const SOCIAL_PRESETS = {
+  google: { label: 'Google', issuer: 'https://accounts.google.com' },
+  microsoft: { label: 'Microsoft', issuer: 'https://login.microsoftonline.com/common/v2.0' },
+} as const;
+export type SocialPreset = keyof typeof SOCIAL_PRESETS;
+
+export interface RateLimitRule {
+  /** Attempts allowed per window and client. */
+  max: number;
+  /** Window length in seconds. */
+  window: number;
+}
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface OidcProviderConfig {
+  providerId: string;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+}
+
+export interface SocialLoginConfig {
+  provider: SocialPreset;
+  label: string;
+  clientId: string;
+  clientSecret: string;
+  /** Set only when SOCIAL_ISSUER overrides the preset (then discovery is used). */
+  issuer: string | null;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Origin and optional path prefix the browser sees, without trailing slash. */
+  publicUrl: string;
+  initialAdmin: { email: string; password: string | null };
+  mail: { smtpUrl: string | null; from: string };
+  /** Null until loadConfig resolved it (env or DATA_DIR/session-secret). */
+  sessionSecret: string | null;
+  trustProxy: boolean;
+  reloadEnabled: boolean;
+  logLevel: LogLevel;
+  rateLimit: { signIn: RateLimitRule; passwordReset: RateLimitRule };
+  webDist: string;
+  oidc: OidcProviderConfig | null;
+  social: SocialLoginConfig | null;
+  /** BUILD_ID as given by the build pipeline; null lets the server find one (git, 'dev'). */
+  buildId: string | null;
+}
+
+/** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Blank means unset: `FOO=` in a .env file must behave like no FOO at all. */
+const fromEnv = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }, schema);
+
+const booleanText = fromEnv(
+  z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+      z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], {
+        message: 'expected true or false',
+      }),
+    )
+    .optional()
+    .transform((value) => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value)),
+);
+
+const rateLimitText = (fallback: string) =>
+  fromEnv(
+    z
+      .string()
+      .default(fallback)
+      .transform((value, ctx): RateLimitRule => {
+        const match = /^(\d+)\/(\d+)$/.exec(value);
+        const max = Number(match?.[1]);
+        const window = Number(match?.[2]);
+        if (!match || max < 1 || window < 1) {
+          ctx.addIssue({ code: 'custom', message: 'expected "<attempts>/<seconds>", e.g. "5/60"' });
+          return z.NEVER;
+        }
+        return { max, window };
+      }),
+  );
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: 'expected an http(s) URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: fromEnv(
+    z.coerce
+      .number({ message: 'expected a port number' })
+      .int('expected a port number')
+      .min(0, 'expected a port number 0-65535')
+      .max(65535, 'expected a port number 0-65535')
+      .default(3000),
+  ),
+  HOST: fromEnv(z.string().default('0.0.0.0')),
+  DATA_DIR: fromEnv(z.string().default('./data')),
+  DATABASE_URL: fromEnv(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'only postgres:// or postgresql:// URLs are supported')
+      .optional(),
+  ),
+  PUBLIC_URL: fromEnv(httpUrl.optional()),
+  INITIAL_ADMIN_EMAIL: fromEnv(
+    z.email('expected an e-mail address').toLowerCase().default('admin@example.com'),
+  ),
+  INITIAL_ADMIN_PASSWORD: fromEnv(z.string().min(8, 'must have at least 8 characters').optional()),
+  SMTP_URL: fromEnv(
+    z.url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: fromEnv(z.string().default('Quality Audit <no-reply@localhost>')),
+  SESSION_SECRET: fromEnv(z.string().min(32, 'must have at least 32 characters').optional()),
+  TRUST_PROXY: booleanText,
+  RELOAD_ENABLED: booleanText,
+  LOG_LEVEL: fromEnv(z.enum(LOG_LEVELS).default('info')),
+  AUTH_RATE_LIMIT_SIGNIN: rateLimitText('5/60'),
+  AUTH_RATE_LIMIT_RESET: rateLimitText('3/60'),
+  WEB_DIST: fromEnv(z.string().optional()),
+  OIDC_ISSUER: fromEnv(httpUrl.optional()),
+  OIDC_CLIENT_ID: fromEnv(z.string().optional()),
+  OIDC_CLIENT_SECRET: fromEnv(z.string().optional()),
+  OIDC_PROVIDER_ID: fromEnv(
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/, 'expected lower-case letters, digits and hyphens')
+      .default('enterprise'),
+  ),
+  OIDC_LABEL: fromEnv(z.string().default('Enterprise login')),
+  OIDC_SCOPES: fromEnv(z.string().default('openid email profile')),
+  SOCIAL_PROVIDER: fromEnv(
+    z.enum(Object.keys(SOCIAL_PRESETS) as [SocialPreset, ...SocialPreset[]]).optional(),
+  ),
+  SOCIAL_CLIENT_ID: fromEnv(z.string().optional()),
+  SOCIAL_CLIENT_SECRET: fromEnv(z.string().optional()),
+  SOCIAL_ISSUER: fromEnv(httpUrl.optional()),
+  BUILD_ID: fromEnv(z.string().optional()),
+});
+
+/** Rules across variables; checked on the raw values so all problems are reported at once. */
+function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
+  const present = (name: string) => Boolean(env[name]?.trim());
+  const problems: string[] = [];
+  const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+  if (oidc.some(present) && !oidc.every(present)) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: set all three or none');
+  }
+  const social = ['SOCIAL_PROVIDER', 'SOCIAL_CLIENT_ID', 'SOCIAL_CLIENT_SECRET'];
+  if (social.some(present) && !social.every(present)) {
+    problems.push('SOCIAL_PROVIDER, SOCIAL_CLIENT_ID, SOCIAL_CLIENT_SECRET: set all three or none');
+  }
+  if (present('SOCIAL_ISSUER') && !present('SOCIAL_PROVIDER')) {
+    problems.push('SOCIAL_ISSUER: only meaningful together with SOCIAL_PROVIDER');
+  }
+  const oidcId = env.OIDC_PROVIDER_ID?.trim() || 'enterprise';
+  if (present('OIDC_ISSUER') && env.SOCIAL_PROVIDER?.trim() === oidcId) {
+    problems.push('OIDC_PROVIDER_ID: must differ from SOCIAL_PROVIDER');
+  }
+  return problems;
+}
+
+/**
+ * Parses the environment without touching the file system (DATA_DIR is only resolved, the
+ * session secret stays null when unset). Throws ConfigError listing every bad variable.
+ */
+export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig {
+  const result = envSchema.safeParse(env);
+  const problems = [
+    ...(result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []),
+    ...crossFieldProblems(env),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
+  const e = result.data;
+
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'app.db') },
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    initialAdmin: { email: e.INITIAL_ADMIN_EMAIL, password: e.INITIAL_ADMIN_PASSWORD ?? null },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    sessionSecret: e.SESSION_SECRET ?? null,
+    trustProxy: e.TRUST_PROXY,
+    reloadEnabled: e.RELOAD_ENABLED,
+    logLevel: e.LOG_LEVEL,
+    rateLimit: { signIn: e.AUTH_RATE_LIMIT_SIGNIN, passwordReset: e.AUTH_RATE_LIMIT_RESET },
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(SERVER_ROOT, '../web/dist'),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            providerId: e.OIDC_PROVIDER_ID,
+            label: e.OIDC_LABEL,
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            scopes: e.OIDC_SCOPES.split(/[\s,]+/).filter(Boolean),
+          }
+        : null,
+    social:
+      e.SOCIAL_PROVIDER && e.SOCIAL_CLIENT_ID && e.SOCIAL_CLIENT_SECRET
+        ? {
+            provider: e.SOCIAL_PROVIDER,
+            label: SOCIAL_PRESETS[e.SOCIAL_PROVIDER].label,
+            clientId: e.SOCIAL_CLIENT_ID,
+            clientSecret: e.SOCIAL_CLIENT_SECRET,
+            issuer: e.SOCIAL_ISSUER ?? null,
+          }
+        : null,
+    buildId: e.BUILD_ID ?? null,
+  };
+}
+
+/**
+ * Reads the secret kept in DATA_DIR, creating it on first start. It must survive restarts,
+ * or every restart would sign everybody out.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** parseEnv, then prepares DATA_DIR and the session secret. The one place env is read. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const config = parseEnv(env, cwd);
+  mkdirSync(config.dataDir, { recursive: true });
+  return { ...config, sessionSecret: config.sessionSecret ?? persistentSecret(config.dataDir) };
+}

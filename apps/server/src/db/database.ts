@@ -1,0 +1,102 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type Dialect,
+  type Transaction,
+  type TransactionBuilder,
+} from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config/env';
+import type { Schema } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+interface TransactionFrame<DB> {
+  trx: Transaction<DB>;
+  open: boolean;
+}
+
+/**
+ * Kysely that remembers the transaction open in the current async context.
+ *
+ * better-auth shares this instance and opens transactions on it (OAuth sign-up, password
+ * reset). Our code that runs inside them (its database hooks) must use that transaction: on
+ * SQLite there is one connection, so a query on the root instance would wait for the
+ * transaction that is waiting for it, forever. `executor` gives the right one, and a
+ * `transaction()` started while one is open joins it instead of deadlocking.
+ */
+export class AppKysely<DB> extends Kysely<DB> {
+  readonly #frames = new AsyncLocalStorage<TransactionFrame<DB>>();
+
+  get executor(): Kysely<DB> {
+    const frame = this.#frames.getStore();
+    return frame?.open ? frame.trx : this;
+  }
+
+  override transaction(): TransactionBuilder<DB> {
+    const builder = super.transaction();
+    const frames = this.#frames;
+    const execute = builder.execute.bind(builder);
+    builder.execute = async <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
+      const current = frames.getStore();
+      if (current?.open) return callback(current.trx);
+      return execute(async (trx) => {
+        const frame: TransactionFrame<DB> = { trx, open: true };
+        try {
+          return await frames.run(frame, () => callback(trx));
+        } finally {
+          frame.open = false;
+        }
+      });
+    };
+    return builder;
+  }
+}
+
+export interface Database {
+  db: AppKysely<Schema>;
+  dialect: DialectName;
+  /** Idempotent: shutdown paths may call it more than once. */
+  close(): Promise<void>;
+}
+
+function sqliteDialect(file: string): Dialect {
+  const connection = new SqliteDatabase(file);
+  // WAL lets readers run beside the writer; FULL makes a commit survive power loss; the busy
+  // timeout covers a second process (a backup, the CLI) briefly holding the lock.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = FULL');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('busy_timeout = 5000');
+  return new SqliteDialect({ database: connection });
+}
+
+function postgresDialect(url: string, onPoolError: (error: Error) => void): Dialect {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) is reported here; without a
+  // listener Node treats it as an unhandled error and ends the process.
+  pool.on('error', onPoolError);
+  return new PostgresDialect({ pool });
+}
+
+export function openDatabase(
+  config: DatabaseConfig,
+  { onPoolError = () => undefined }: { onPoolError?: (error: Error) => void } = {},
+): Database {
+  const dialect: DialectName = config.kind;
+  const db = new AppKysely<Schema>({
+    dialect:
+      config.kind === 'sqlite'
+        ? sqliteDialect(config.file)
+        : postgresDialect(config.url, onPoolError),
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    dialect,
+    close: () => (closing ??= db.destroy()),
+  };
+}

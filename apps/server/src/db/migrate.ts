@@ -1,0 +1,63 @@
+import type { BetterAuthOptions } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './database';
+import * as m0001 from './migrations/0001-people.migration';
+
+/** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
+const provider: MigrationProvider = {
+  getMigrations: async (): Promise<Record<string, Migration>> => ({
+    '0001-people': m0001,
+  }),
+};
+
+export interface MigrationReport {
+  /** better-auth tables created in this run. */
+  authTablesCreated: string[];
+  /** Our migrations applied in this run. */
+  applied: string[];
+}
+
+/** An arbitrary constant: the key of the PostgreSQL advisory lock held during start-up. */
+const STARTUP_LOCK_KEY = 724_113_001;
+
+/**
+ * Serialises start-up work (migrations, first-start seeding) across server instances sharing
+ * one PostgreSQL. The lock lives on a connection of its own for the duration; the work itself
+ * uses the pool. SQLite needs none: one file belongs to one server, and its single connection
+ * would be taken by the lock.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.dialect !== 'postgres') return work();
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Brings the schema up to date: better-auth's tables first (ours reference "user"), then our
+ * migrations. Both steps only do what is missing, so running it again is a no-op.
+ */
+export async function migrateDatabase(
+  database: Database,
+  authOptions: BetterAuthOptions,
+): Promise<MigrationReport> {
+  const auth = await getMigrations(authOptions);
+  await auth.runMigrations();
+
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const failed = results.find((r) => r.status === 'Error');
+  if (failed) throw new Error(`Migration ${failed.migrationName} failed`);
+
+  return {
+    authTablesCreated: auth.toBeCreated.map((t) => t.table),
+    applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName),
+  };
+}

@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig, type AppConfig } from './config/env';
+import { buildApp } from './app';
+
+/** Longest a shutdown may take before we give up on in-flight requests. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Printed, not logged: it must be readable in a terminal and must not go to log storage. */
+function printInitialPassword(email: string, password: string): void {
+  const line = `Initial admin: ${email} / ${password}  (shown once; change it after signing in)`;
+  const bar = '═'.repeat(line.length + 2);
+  console.log(`\n╔${bar}╗\n║ ${line} ║\n╚${bar}╝\n`);
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const server = await buildApp(config);
+  const { app } = server;
+
+  if (server.initialAdmin.created && server.initialAdmin.generatedPassword) {
+    printInitialPassword(server.initialAdmin.email, server.initialAdmin.generatedPassword);
+  }
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Quality Audit server listening on ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('The server could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import type { Person } from '@qa/domain';
+import type { PeopleService } from '../people/people.service';
+import type { Auth } from './auth';
+
+export interface SessionLookup {
+  person: Person | null;
+  /** Set-Cookie headers better-auth wants to send (a refreshed session cookie). */
+  setCookies: string[];
+}
+
+export class SessionService {
+  constructor(
+    private readonly auth: Auth,
+    private readonly people: PeopleService,
+  ) {}
+
+  /**
+   * The signed-in person, or null. A valid session whose person was removed or deactivated
+   * since counts as signed out.
+   */
+  async current(headers: Headers): Promise<SessionLookup> {
+    const { headers: responseHeaders, response: session } = await this.auth.api.getSession({
+      headers,
+      returnHeaders: true,
+    });
+    const setCookies = responseHeaders?.getSetCookie() ?? [];
+    if (!session) return { person: null, setCookies };
+    return { person: await this.people.findSignInPerson(session.user.id), setCookies };
+  }
+}

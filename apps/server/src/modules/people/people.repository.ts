@@ -1,0 +1,92 @@
+import { personSchema, type Person } from '@qa/domain';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { PeopleTable } from '../../db/schema';
+
+type PersonRow = Selectable<PeopleTable>;
+
+function toPerson(row: PersonRow): Person {
+  return personSchema.parse({
+    id: row.id,
+    displayName: row.display_name,
+    email: row.email,
+    avatar: row.avatar,
+    type: row.type,
+    roles: JSON.parse(row.roles) as unknown,
+    accountId: row.account_id,
+    // SQLite has no boolean type and answers 0/1.
+    loginActive: row.login_active === true || row.login_active === 1,
+    createdDate: row.created_date,
+  });
+}
+
+export class PeopleRepository {
+  constructor(private readonly database: Database) {}
+
+  /** The open transaction if there is one (see AppKysely), so hooks inside better-auth work. */
+  private get db() {
+    return this.database.db.executor;
+  }
+
+  private bool(value: boolean): number | boolean {
+    return this.database.dialect === 'sqlite' ? Number(value) : value;
+  }
+
+  async insert(person: Person): Promise<void> {
+    await this.db
+      .insertInto('people')
+      .values({
+        id: person.id,
+        display_name: person.displayName,
+        email: person.email,
+        avatar: person.avatar,
+        type: person.type,
+        roles: JSON.stringify(person.roles),
+        account_id: person.accountId,
+        login_active: this.bool(person.loginActive),
+        created_date: person.createdDate,
+      })
+      .execute();
+  }
+
+  async findById(id: string): Promise<Person | null> {
+    const row = await this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row ? toPerson(row) : null;
+  }
+
+  async findByEmail(email: string): Promise<Person | null> {
+    const row = await this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+    return row ? toPerson(row) : null;
+  }
+
+  async findByAccountId(accountId: string): Promise<Person | null> {
+    const row = await this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row ? toPerson(row) : null;
+  }
+
+  /**
+   * Links a login account to a person who has none yet; false when the person is gone or was
+   * linked meanwhile (the condition makes the check and the write one step).
+   */
+  async linkAccount(personId: string, accountId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('people')
+      .set({ account_id: accountId, type: 'active', login_active: this.bool(true) })
+      .where('id', '=', personId)
+      .where('account_id', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+}

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../shared/app-error';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Quality Audit: web app not built</title></head>
+<body><h1>The web app has not been built</h1>
+<p>The server is running, but there is no web app to serve. Run <code>npm run build</code> in the
+repository root (or set WEB_DIST to a built web app) and reload this page.</p></body></html>
+`;
+
+/** Hashed file names under /assets never change content, so browsers may keep them forever. */
+function cacheControlFor(webDist: string, filePath: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep);
+  return relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz';
+}
+
+/** A request for a file (it has an extension or lives under /assets) that does not exist. */
+function looksLikeFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
+}
+
+/**
+ * Serves the built web app and answers index.html for its client-side routes (/audit/..., ...).
+ * Missing files and unknown API paths get a 404 instead, so a stale chunk name never turns
+ * into HTML parsed as JavaScript and an API typo never looks like success.
+ */
+export async function registerWebRoutes(
+  app: FastifyInstance,
+  { webDist }: { webDist: string },
+): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) =>
+      res.setHeader('cache-control', cacheControlFor(webDist, filePath)),
+  });
+
+  // Checked per request: building the web app must not need a server restart.
+  const sendIndex = (reply: FastifyReply) =>
+    existsSync(indexFile)
+      ? reply.sendFile('index.html')
+      : reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+
+  // The static plugin treats "/" as a directory listing, which is off.
+  app.get('/', (_req, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (!isRead || isApiPath(pathname)) {
+      return reply.code(404).send(errorBody('not_found', `No route for ${req.method} ${pathname}`));
+    }
+    if (looksLikeFile(pathname)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    }
+    return sendIndex(reply);
+  });
+}

@@ -1,0 +1,149 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDialect } from './support/dialects';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
+
+describeEachDialect('health check', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ dialect });
+  });
+  afterAll(() => app?.stop());
+
+  it('answers 200 while the database answers, 503 once it is gone', async () => {
+    const ok = await fetch(`${app.url}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok' });
+
+    await app.server.database.close();
+    const down = await fetch(`${app.url}/healthz`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('web app, routing and headers', () => {
+  let app: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    app = await startApp({
+      dialect: 'sqlite',
+      env: { BUILD_ID: 'test-build', RELOAD_ENABLED: 'true' },
+    });
+    webDist = app.config.webDist;
+  });
+  afterAll(() => app?.stop());
+
+  async function writeWebApp() {
+    await mkdir(path.join(webDist, 'assets'), { recursive: true });
+    await writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>QA</title>');
+    await writeFile(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
+  }
+
+  it('explains how to build the web app while there is none', async () => {
+    const response = await fetch(`${app.url}/auditmatrix`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toContain('npm run build');
+  });
+
+  it('serves files and answers index.html for client routes', async () => {
+    await writeWebApp();
+    for (const route of ['/', '/signin', '/audit/abc/auditexecution', '/resetpassword?token=x']) {
+      const response = await fetch(`${app.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>QA</title>');
+    }
+    const sw = await fetch(`${app.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${app.url}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers 404 for missing files instead of index.html', async () => {
+    await writeWebApp();
+    expect((await fetch(`${app.url}/assets/gone-0000.js`)).status).toBe(404);
+    expect((await fetch(`${app.url}/favicon.ico`)).status).toBe(404);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    for (const [method, route] of [
+      ['GET', '/api/nope'],
+      ['GET', '/api/v1/nope'],
+      ['POST', '/api/v1/nope'],
+      ['DELETE', '/healthz'],
+      ['POST', '/signin'],
+    ] as const) {
+      const response = await fetch(`${app.url}${route}`, { method });
+      expect(response.status, `${method} ${route}`).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+    }
+  });
+
+  it('publishes the client configuration', async () => {
+    const response = await fetch(`${app.url}/api/v1/client-config`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      project: 'quality-audit',
+      version: '0.6.2',
+      build: 'test-build',
+      reloadEnabled: true,
+      enterpriseLogin: [],
+      socialLogin: [],
+    });
+  });
+
+  it('sends a strict CSP and no HSTS over http', async () => {
+    const response = await fetch(`${app.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps answering 503 when index.html disappears again', async () => {
+    await rm(path.join(webDist, 'index.html'));
+    expect((await fetch(`${app.url}/dashboard`)).status).toBe(503);
+  });
+});
+
+describe('https installations', () => {
+  it('send HSTS, upgrade-insecure-requests and secure cookies; form-action allows the IdP', async () => {
+    const app = await startApp({
+      dialect: 'sqlite',
+      env: {
+        PUBLIC_URL: 'https://qa.example.com',
+        OIDC_ISSUER: 'https://login.example.net/realms/qa',
+        OIDC_CLIENT_ID: 'qa',
+        OIDC_CLIENT_SECRET: 'secret',
+      },
+    });
+    try {
+      const response = await fetch(`${app.url}/healthz`);
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain('upgrade-insecure-requests');
+      expect(csp).toContain("form-action 'self' https://login.example.net");
+
+      const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://qa.example.com' },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.getSetCookie().join('\n')).toMatch(/; Secure/i);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import SqliteDatabase from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieJar } from './support/cookie-jar';
+import { freePort } from './support/free-port';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Running {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  output: () => { stdout: string; stderr: string };
+  exited: Promise<number | null>;
+}
+
+/** `node --import tsx src/main.ts`, as in production, until it prints that it listens. */
+async function runServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const output = () => ({ stdout, stderr });
+
+  const deadline = Date.now() + 30_000;
+  while (!stdout.includes('listening on')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${stdout}\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, url, output, exited };
+}
+
+describe('the server process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'qa-main-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  let generatedPassword = '';
+
+  it('prints a generated admin password once on the first start and shuts down cleanly', async () => {
+    const server = await runServer({ DATA_DIR: dataDir });
+    const match = /Initial admin: admin@example\.com \/ (\S+) {2}\(shown once/.exec(
+      server.output().stdout,
+    );
+    expect(match).not.toBeNull();
+    generatedPassword = match?.[1] ?? '';
+    // Only in the box, never in the structured log.
+    expect(server.output().stdout.split(generatedPassword)).toHaveLength(2);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+
+    const jar = new CookieJar();
+    const signIn = await jar.json(`${server.url}/api/auth/sign-in/email`, {
+      email: 'admin@example.com',
+      password: generatedPassword,
+    });
+    expect(signIn.status).toBe(200);
+
+    // A request still running when SIGTERM arrives gets its answer.
+    const inFlight = jar.fetch(`${server.url}/api/v1/session`);
+    const seen = Date.now();
+    while (
+      !server.output().stdout.includes('"url":"/api/v1/session"') &&
+      Date.now() - seen < 5000
+    ) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    server.child.kill('SIGTERM');
+    expect((await inFlight).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('shutting down');
+
+    const db = new SqliteDatabase(path.join(dataDir, 'app.db'), { readonly: true });
+    try {
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(db.prepare('select count(*) as n from people').get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('does not seed again on the next start, even with other INITIAL_ADMIN_* values', async () => {
+    const server = await runServer({
+      DATA_DIR: dataDir,
+      INITIAL_ADMIN_EMAIL: 'someone@example.com',
+      INITIAL_ADMIN_PASSWORD: 'someone-password',
+    });
+    try {
+      expect(server.output().stdout).not.toContain('Initial admin');
+      const old = await new CookieJar().json(`${server.url}/api/auth/sign-in/email`, {
+        email: 'admin@example.com',
+        password: generatedPassword,
+      });
+      expect(old.status).toBe(200);
+      const other = await new CookieJar().json(`${server.url}/api/auth/sign-in/email`, {
+        email: 'someone@example.com',
+        password: 'someone-password',
+      });
+      expect(other.status).toBe(401);
+    } finally {
+      server.child.kill('SIGINT');
+      expect(await server.exited).toBe(0);
+    }
+  });
+
+  it('refuses an invalid environment with a readable message and exit code 1', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        TRUST_PROXY: 'maybe',
+      },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT:');
+    expect(stderr).toContain('TRUST_PROXY:');
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * What the sign-in page and the app shell need before anyone is signed in
+ * (`GET /api/v1/client-config`, docs/api.md). Shared so server and web agree on one shape.
+ */
+export const loginProviderSchema = z.object({
+  providerId: z.string().min(1),
+  label: z.string().min(1),
+});
+export type LoginProvider = z.infer<typeof loginProviderSchema>;
+
+export const clientConfigSchema = z.object({
+  project: z.string(),
+  version: z.string(),
+  build: z.string(),
+  reloadEnabled: z.boolean(),
+  enterpriseLogin: z.array(loginProviderSchema),
+  socialLogin: z.array(loginProviderSchema),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/**
+ * Error codes of sign-in that the web app translates: the JSON answer of
+ * `POST /api/auth/sign-in/email` and the `error` query parameter of `/signin` after an
+ * OpenID Connect login.
+ */
+export const SIGN_IN_ERROR_CODES = {
+  noPersonRecord: 'NO_PERSON_RECORD',
+  noPersonRecordRedirect: 'no_person_record',
+} as const;
