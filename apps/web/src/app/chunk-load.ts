@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+
+/** SPEC section 9: a route chunk that has not arrived after 120 s counts as failed. */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/** A route's code could not be loaded (offline before it was cached, a new deploy, a timeout). */
+export class ChunkLoadError extends Error {
+  constructor(
+    /** 'timeout' or 'error', shown to help support (SPEC section 8: "with type and request"). */
+    readonly type: 'timeout' | 'error',
+    /** The chunk URL when the browser named it. */
+    readonly request: string | null,
+    cause?: unknown,
+  ) {
+    super(`Loading chunk failed (${type}${request ? `: ${request}` : ''})`, { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+const CHUNK_FAILURE = /dynamically imported module|module script failed|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): error is Error {
+  return (
+    error instanceof ChunkLoadError || (error instanceof Error && CHUNK_FAILURE.test(error.message))
+  );
+}
+
+function requestOf(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /https?:\/\/\S+|\/assets\/\S+/.exec(message)?.[0] ?? null;
+}
+
+/** Races the import against the time-out and turns any failure into a ChunkLoadError. */
+export function loadChunk<M>(
+  load: () => Promise<M>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<M> {
+  return new Promise<M>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('timeout', null)), timeoutMs);
+    load().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError('error', requestOf(error), error));
+      },
+    );
+  });
+}
+
+/** A react-router `lazy` for a route whose page component lives in its own chunk. */
+export function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => ({ Component: pick(await loadChunk(load)) });
+}

@@ -1,0 +1,37 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import type { i18n as I18n } from 'i18next';
+import { useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
+import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
+import { isLanguage } from '../lib/i18n/detect-language';
+import { SessionProvider } from '../lib/session/session-provider';
+import { createAppTheme } from './theme';
+
+function LocalizedTheme({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const theme = useMemo(() => createAppTheme(language), [language]);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** Everything the routes rely on that does not need the router itself. */
+export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <LocalizedTheme>
+        <ClientConfigProvider>
+          <SessionProvider>
+            <SnackbarProvider>{children}</SnackbarProvider>
+          </SessionProvider>
+        </ClientConfigProvider>
+      </LocalizedTheme>
+    </I18nextProvider>
+  );
+}

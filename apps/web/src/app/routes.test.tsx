@@ -1,0 +1,125 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../test/fake-server';
+import { renderRoutes } from '../test/render-app';
+import { createRoutes } from './routes';
+
+const PERSON = {
+  id: 'p1',
+  displayName: 'Erika Muster',
+  email: 'erika@example.com',
+  avatar: null,
+  type: 'active',
+  roles: ['user', 'admin'],
+  accountId: 'a1',
+  loginActive: true,
+  createdDate: '2026-01-01',
+};
+
+function server(signedIn: boolean) {
+  return fakeServer({
+    'GET /api/v1/client-config': { status: 200, body: { version: '0.6.2', build: 'abc' } },
+    'GET /api/v1/session': signedIn
+      ? { status: 200, body: { person: PERSON } }
+      : { status: 401, body: { error: { code: 'unauthenticated', message: 'no' } } },
+  });
+}
+
+const fullPath = (location: { pathname: string; search: string; hash: string }) =>
+  `${location.pathname}${location.search}${location.hash}`;
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('route guard', () => {
+  it('sends a signed-out visitor to /signin with the full target', async () => {
+    server(false);
+    const { router } = renderRoutes(createRoutes(), '/auditmatrix?year=2026#top', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(router.state.location.pathname).toBe('/signin');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/auditmatrix?year=2026#top',
+    );
+  });
+
+  it('sends a signed-out visitor from the root to plain /signin', async () => {
+    server(false);
+    const { router } = renderRoutes(createRoutes(), '/', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+    expect(fullPath(router.state.location)).toBe('/signin');
+  });
+
+  it('sends a signed-in user on /signin to the redirect target', async () => {
+    server(true);
+    const { router } = renderRoutes(createRoutes(), '/signin?redirect=%2Fmeasures', 'en');
+    await screen.findByRole('heading', { level: 1, name: 'Measures' });
+    expect(fullPath(router.state.location)).toBe('/measures');
+  });
+});
+
+describe('route table (SPEC section 2)', () => {
+  const titles: [string, string][] = [
+    ['/', 'Dashboard'],
+    ['/users', 'Users'],
+    ['/users/create', 'New user'],
+    ['/user/u1', 'Profile'],
+    ['/users/u1', 'Profile'],
+    ['/auditmatrix', 'Audit programme'],
+    ['/audit/a1/auditpreparation', 'Audit'],
+    ['/audit/a1/auditexecution', 'Audit'],
+    ['/audit/a1/auditwrapup', 'Audit'],
+    ['/audit/a1/auditreporting', 'Audit'],
+    ['/audit/a1/auditactionlist', 'Audit'],
+    ['/audit/a1/edit', 'Audit'],
+    ['/camera', 'Camera'],
+    ['/templates', 'Templates and question pool'],
+    ['/templates/t1', 'Template'],
+    ['/templates/t1/templatepreparation', 'Template items'],
+    ['/standards', 'Used Standards'],
+    ['/standard/iso9001', 'Standard'],
+    ['/measures', 'Measures'],
+    ['/measures/m1', 'Measure'],
+    ['/measure/m1', 'Measure'],
+    ['/configuration', 'Configuration'],
+    ['/customerdata', 'Customer data'],
+    ['/no/such/page', 'Page not found'],
+  ];
+
+  it.each(titles)('%s shows "%s"', async (path, title) => {
+    server(true);
+    const { router } = renderRoutes(createRoutes(), path, 'en');
+    await screen.findByRole('heading', { level: 1, name: title });
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('/audit/:auditId opens the preparation tab', async () => {
+    server(true);
+    const { router } = renderRoutes(createRoutes(), '/audit/a1', 'en');
+    await screen.findByRole('heading', { level: 2, name: 'Preparation' });
+    expect(router.state.location.pathname).toBe('/audit/a1/auditpreparation');
+  });
+
+  it('greets the signed-in person on the dashboard, and says what is missing', async () => {
+    server(true);
+    renderRoutes(createRoutes(), '/', 'en');
+    expect((await screen.findByTestId('dashboard-greeting')).textContent).toBe(
+      'Hello, Erika Muster',
+    );
+    expect(screen.getByTestId('not-available').textContent).toContain('not available yet');
+  });
+
+  it('speaks German too', async () => {
+    server(true);
+    renderRoutes(createRoutes(), '/standards', 'de');
+    await screen.findByRole('heading', { level: 1, name: 'Verwendete Normen' });
+    expect(screen.getByTestId('not-available').textContent).toContain('noch nicht verfügbar');
+    await waitFor(() =>
+      expect(screen.getByTestId('user-menu-button').getAttribute('aria-label')).toContain(
+        'Erika Muster',
+      ),
+    );
+  });
+});

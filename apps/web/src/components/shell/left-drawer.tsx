@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { DrawerDebugFooter } from './drawer-debug-footer';
+import { isSitemapEntryActive, SITEMAP } from './sitemap';
+
+export const LEFT_DRAWER_WIDTH = 280;
+
+interface LeftDrawerProps {
+  id: string;
+  open: boolean;
+  /** Wide screens: the drawer sits beside the content; small ones: it overlays it. */
+  docked: boolean;
+  onClose: () => void;
+}
+
+/** The sitemap (SPEC section 2) with the debug footer. */
+export function LeftDrawer({ id, open, docked, onClose }: LeftDrawerProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  // Docked, the drawer is no modal and gets no focus of its own: opening it from the menu
+  // button moves focus into it, so the keyboard can go on from there (and Escape closes it).
+  useEffect(() => {
+    if (open && docked) listRef.current?.querySelector<HTMLElement>('a')?.focus();
+  }, [open, docked]);
+
+  const content = (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', width: LEFT_DRAWER_WIDTH }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !docked) return;
+        onClose();
+        // Focus would otherwise fall to the page body with the drawer hidden.
+        document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(id)}"]`)?.focus();
+      }}
+    >
+      {!docked && (
+        // Over the page the top bar is covered: the drawer names the app itself.
+        <>
+          <Toolbar>
+            <Typography variant="h6" component="p" color="primary">
+              {t('app.title')}
+            </Typography>
+          </Toolbar>
+          <Divider />
+        </>
+      )}
+      <List component="nav" aria-label={t('nav.label')} ref={listRef} sx={{ flex: 1 }}>
+        {SITEMAP.map((entry) => {
+          const active = isSitemapEntryActive(entry, pathname);
+          const Icon = entry.icon;
+          return (
+            <ListItemButton
+              key={entry.to}
+              component={RouterLink}
+              to={entry.to}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={() => {
+                if (!docked) onClose();
+              }}
+            >
+              <ListItemIcon>
+                <Icon color={active ? 'primary' : undefined} />
+              </ListItemIcon>
+              <ListItemText primary={t(entry.labelKey)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Divider />
+      <DrawerDebugFooter />
+    </Box>
+  );
+
+  if (docked) {
+    return (
+      <Drawer
+        id={id}
+        variant="persistent"
+        anchor="left"
+        open={open}
+        data-testid="left-drawer"
+        sx={{
+          width: open ? LEFT_DRAWER_WIDTH : 0,
+          flexShrink: 0,
+          transition: (theme) => theme.transitions.create('width'),
+          '& .MuiDrawer-paper': { position: 'relative', width: LEFT_DRAWER_WIDTH },
+        }}
+      >
+        {content}
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      id={id}
+      variant="temporary"
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      data-testid="left-drawer"
+    >
+      {content}
+    </Drawer>
+  );
+}

@@ -1,0 +1,59 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { usePerson } from '../../lib/session/session-provider';
+import { AuthButton } from './auth-button';
+import { LanguageSwitchButton } from './language-switch-button';
+import { NotificationButton } from './notification-button';
+import { ReloadButton } from './reload-button';
+import { UserMenu } from './user-menu';
+
+interface TopBarProps {
+  drawerId: string;
+  drawerOpen: boolean;
+  onToggleDrawer: () => void;
+}
+
+/** SPEC section 2 "Top bar"; the offline banner sits right under it (app-shell). */
+export function TopBar({ drawerId, drawerOpen, onToggleDrawer }: TopBarProps) {
+  const { t } = useTranslation();
+  const person = usePerson();
+  return (
+    <AppBar position="static" component="header" elevation={1}>
+      <Toolbar sx={{ gap: 0.5 }}>
+        {person && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('shell.openMenu')}
+            aria-controls={drawerId}
+            aria-expanded={drawerOpen}
+            onClick={onToggleDrawer}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to="/"
+          noWrap
+          sx={{ color: 'inherit', textDecoration: 'none', ml: 1 }}
+        >
+          {t('app.title')}
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {person && <NotificationButton />}
+        <ReloadButton />
+        <LanguageSwitchButton />
+        <AuthButton />
+        {person && <UserMenu person={person} />}
+      </Toolbar>
+    </AppBar>
+  );
+}

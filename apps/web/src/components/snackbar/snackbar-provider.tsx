@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import SnackbarContent from '@mui/material/SnackbarContent';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from './snackbar-queue';
+
+/** SPEC section 9: messages disappear after 5 s. */
+export const SNACKBAR_AUTO_HIDE_MS = 5000;
+
+interface ShowOptions {
+  message: string;
+  type?: SnackbarType;
+}
+
+interface SnackbarContextValue {
+  show: (options: ShowOptions) => void;
+}
+
+const SnackbarContext = createContext<SnackbarContextValue | null>(null);
+
+export function SnackbarProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [state, dispatch] = useReducer(snackbarQueueReducer, EMPTY_SNACKBAR_QUEUE);
+  const nextId = useRef(1);
+
+  const show = useCallback(({ message, type = 'info' }: ShowOptions) => {
+    dispatch({ type: 'enqueue', message: { id: nextId.current++, message, type } });
+  }, []);
+  const value = useMemo(() => ({ show }), [show]);
+
+  const current = state.current;
+  const dismiss = () => {
+    if (current) dispatch({ type: 'dismiss', id: current.id });
+  };
+  const closeButton = (
+    <IconButton size="small" color="inherit" aria-label={t('common.close')} onClick={dismiss}>
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+
+  return (
+    <SnackbarContext.Provider value={value}>
+      {children}
+      {current && (
+        <Snackbar
+          key={current.id}
+          open={state.open}
+          autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+          onClose={(_event, reason) => {
+            // A click elsewhere must not swallow an error the user has not read yet.
+            if (reason !== 'clickaway') dismiss();
+          }}
+          slotProps={{ transition: { onExited: () => dispatch({ type: 'exited' }) } }}
+          sx={{ bottom: { xs: 72, sm: 80 } }}
+        >
+          {current.type === 'info' ? (
+            <SnackbarContent
+              message={current.message}
+              action={closeButton}
+              data-testid="snackbar-message"
+            />
+          ) : (
+            <Alert
+              severity={current.type}
+              variant="filled"
+              action={closeButton}
+              data-testid="snackbar-message"
+              sx={{ width: '100%' }}
+            >
+              {current.message}
+            </Alert>
+          )}
+        </Snackbar>
+      )}
+    </SnackbarContext.Provider>
+  );
+}
+
+export function useSnackbar(): SnackbarContextValue {
+  const value = useContext(SnackbarContext);
+  if (!value) throw new Error('useSnackbar needs a SnackbarProvider');
+  return value;
+}

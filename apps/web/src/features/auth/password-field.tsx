@@ -1,0 +1,60 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  problemKey: string | null;
+  name?: string;
+}
+
+/** A password input with a show/hide toggle (typing on a tablet is error-prone). */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  autoComplete,
+  problemKey,
+  name,
+}: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      label={label}
+      type={visible ? 'text' : 'password'}
+      name={name ?? autoComplete}
+      autoComplete={autoComplete}
+      required
+      fullWidth
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(problemKey)}
+      helperText={problemKey ? t(problemKey) : undefined}
+      slotProps={{
+        inputLabel: { required: false },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={t('auth.showPassword')}
+                aria-pressed={visible}
+                onClick={() => setVisible((shown) => !shown)}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fake-server';
+import { renderRoutes } from '../../test/render-app';
+import { SignInPage } from './sign-in-page';
+
+const PERSON = {
+  id: 'p1',
+  displayName: 'Erika Muster',
+  email: 'erika@example.com',
+  avatar: null,
+  type: 'active',
+  roles: ['user'],
+  accountId: 'a1',
+  loginActive: true,
+  createdDate: '2026-01-01',
+};
+
+const CONFIG = {
+  project: 'quality-audit',
+  version: '0.6.2',
+  build: 'test',
+  reloadEnabled: false,
+  enterpriseLogin: [{ providerId: 'enterprise', label: 'Company login' }],
+  socialLogin: [{ providerId: 'google', label: 'Google' }],
+};
+
+const routes: RouteObject[] = [
+  { path: '/signin', element: <SignInPage /> },
+  { path: '/resetpassword', element: <p>reset page</p> },
+  { path: '*', element: <p>landed</p> },
+];
+
+function signedOutServer(signIn: { status: number; body?: unknown }) {
+  let signedIn = false;
+  return fakeServer({
+    'GET /api/v1/client-config': { status: 200, body: CONFIG },
+    'GET /api/v1/session': () =>
+      signedIn
+        ? { status: 200, body: { person: PERSON } }
+        : { status: 401, body: { error: { code: 'unauthenticated', message: 'no' } } },
+    'POST /api/auth/sign-in/email': () => {
+      if (signIn.status === 200) signedIn = true;
+      return signIn;
+    },
+  });
+}
+
+function fillAndSubmit(labels: { email: string; password: string; submit: string }) {
+  fireEvent.change(screen.getByLabelText(labels.email), {
+    target: { value: 'erika@example.com' },
+  });
+  fireEvent.change(screen.getByLabelText(labels.password), { target: { value: 'secret-pw-1' } });
+  fireEvent.click(screen.getByRole('button', { name: labels.submit }));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('SignInPage', () => {
+  it('renders in English', async () => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin', 'en');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByLabelText('E-mail').getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toContain('email');
+    expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reset password' })).toBeTruthy();
+  });
+
+  it('renders in German', async () => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin', 'de');
+    expect(await screen.findByRole('heading', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByLabelText('E-Mail')).toBeTruthy();
+    expect(screen.getByLabelText('Passwort')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Passwort zurücksetzen' })).toBeTruthy();
+  });
+
+  it('shows the translated error of a 401 in a dismissible alert', async () => {
+    const server = signedOutServer({
+      status: 401,
+      body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
+    renderRoutes(routes, '/signin', 'en');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fillAndSubmit({ email: 'E-mail', password: 'Password', submit: 'Sign in' });
+
+    const alert = await screen.findByTestId('signin-error');
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert.textContent).toContain('Wrong e-mail or password.');
+    expect(server.calls.find((c) => c.path === '/api/auth/sign-in/email')?.body).toEqual({
+      email: 'erika@example.com',
+      password: 'secret-pw-1',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByTestId('signin-error')).toBeNull());
+  });
+
+  it('shows the German text for the same error', async () => {
+    signedOutServer({ status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'x' } });
+    renderRoutes(routes, '/signin', 'de');
+    await screen.findByRole('heading', { name: 'Anmelden' });
+    fillAndSubmit({ email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+    expect((await screen.findByTestId('signin-error')).textContent).toContain(
+      'E-Mail oder Passwort ist falsch.',
+    );
+  });
+
+  it('says when the rate limit hits', async () => {
+    signedOutServer({ status: 429, body: { message: 'Too many requests' } });
+    renderRoutes(routes, '/signin', 'en');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fillAndSubmit({ email: 'E-mail', password: 'Password', submit: 'Sign in' });
+    expect((await screen.findByTestId('signin-error')).textContent).toContain('Too many attempts');
+  });
+
+  it('goes to the redirect target after signing in', async () => {
+    signedOutServer({ status: 200, body: { token: 't' } });
+    const { router } = renderRoutes(routes, '/signin?redirect=%2Faudit%2F1%3Fx%3D1%23h', 'en');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fillAndSubmit({ email: 'E-mail', password: 'Password', submit: 'Sign in' });
+    await screen.findByText('landed');
+    const { pathname, search, hash } = router.state.location;
+    expect(`${pathname}${search}${hash}`).toBe('/audit/1?x=1#h');
+  });
+
+  it('never follows a redirect to another origin', async () => {
+    signedOutServer({ status: 200, body: {} });
+    const { router } = renderRoutes(routes, '/signin?redirect=%2F%2Fevil.com', 'en');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    fillAndSubmit({ email: 'E-mail', password: 'Password', submit: 'Sign in' });
+    await screen.findByText('landed');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers enterprise login only in the admin view, social login always', async () => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin', 'en');
+    expect(await screen.findByTestId('social-login-google')).toBeTruthy();
+    expect(screen.queryByTestId('enterprise-login-enterprise')).toBeNull();
+    cleanup();
+
+    renderRoutes(routes, '/signin?admin', 'en');
+    expect(await screen.findByTestId('enterprise-login-enterprise')).toBeTruthy();
+  });
+
+  it('explains the no-person-record return of an external login', async () => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin?error=no_person_record', 'en');
+    expect((await screen.findByTestId('signin-error')).textContent).toContain(
+      'no person is registered for this e-mail address',
+    );
+  });
+});

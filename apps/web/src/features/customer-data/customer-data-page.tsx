@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../components/pages/placeholder-page';
+
+/** /customerdata: the autocompletion list editor. */
+export function CustomerDataPage() {
+  return <PlaceholderPage titleKey="customerData.title" />;
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { detectBrowserLanguage } from './lib/i18n/detect-language';
+import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
+
+const i18n = createI18n(detectBrowserLanguage());
+bindDocumentLanguage(i18n);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root');
+createRoot(container).render(
+  <StrictMode>
+    <App i18n={i18n} />
+  </StrictMode>,
+);
+
+// In development a service worker would serve stale modules; only real builds get one.
+if (import.meta.env.PROD) void registerServiceWorker();

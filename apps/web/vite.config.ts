@@ -1,0 +1,119 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const rootPackage = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'),
+) as { version: string };
+
+/** BUILD_ID from CI wins; a local build names its commit; without git it is a dev build. */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+      .toString()
+      .trim();
+  } catch {
+    return 'dev';
+  }
+}
+
+const API_TARGET = 'http://127.0.0.1:3000';
+const TEAL_700 = '#00796b';
+
+export default defineConfig({
+  define: {
+    __APP_VERSION__: JSON.stringify(rootPackage.version),
+    __APP_BUILD__: JSON.stringify(buildId()),
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      // main.tsx registers the worker itself, and only in production builds.
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icons/*.png'],
+      manifest: {
+        name: 'Quality Audit',
+        short_name: 'QA Audit',
+        description: 'Plan, prepare, execute, report and follow up quality audits.',
+        theme_color: TEAL_700,
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // Every built asset, so every route (each its own chunk) opens with no network.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        // The API and the health check must always reach the server, never the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true },
+      '/healthz': { target: API_TARGET },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, ws: true },
+      '/healthz': { target: API_TARGET },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    rolldownOptions: {
+      output: {
+        // Vendor code changes rarely: own chunks keep the entry small and cache well. Only what
+        // the first screen needs ($initial); the rest stays with the lazy route that uses it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+              tags: ['$initial'],
+            },
+            {
+              name: 'vendor-mui',
+              test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|stylis|hoist-non-react-statics|react-is|react-transition-group|clsx|prop-types)[\\/]/,
+              priority: 2,
+              tags: ['$initial'],
+            },
+            {
+              name: 'vendor-i18n',
+              test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+              priority: 1,
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
+  },
+});
