@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -52,9 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       postgres: { ...common, ...relaxed, DATABASE_URL: databaseUrl },
       strict: { ...common },
     };
-    for (const s of servers) {
-      addPerson(s.dataDir, envs[s.name]!);
-    }
+    await Promise.all(servers.map((s) => addPerson(s.dataDir, envs[s.name]!)));
     running.push(
       ...(await Promise.all(
         servers.map((s) =>
@@ -69,10 +68,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return stopAll;
 }
 
-/** The person whose password the reset test changes, created with the server's own CLI. */
-function addPerson(dataDir: string, env: Record<string, string>): void {
+/**
+ * The person whose password the reset test changes, created with the server's own CLI. Async:
+ * the OIDC provider lives in this process and must keep answering meanwhile.
+ */
+async function addPerson(dataDir: string, env: Record<string, string>): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
-  execFileSync(
+  const { stdout } = await promisify(execFile)(
     process.execPath,
     [
       '--import',
@@ -87,12 +89,9 @@ function addPerson(dataDir: string, env: Record<string, string>): void {
       '--password',
       RESET_PERSON.password,
     ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: 'inherit',
-    },
+    { cwd: REPO_ROOT, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );
+  process.stdout.write(stdout);
 }
 
 async function freshPostgresDatabase(): Promise<string> {

@@ -117,7 +117,13 @@ export async function startTestOidcProvider(
     }
     providerHandler(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
