@@ -37,3 +37,29 @@ test('after the first visit the app starts with no network', async ({ page, cont
   await expect(page.getByTestId('dashboard-greeting')).toBeVisible();
   await context.setOffline(false);
 });
+
+test('leaving while offline asks first; online it does not', async ({ page, context }) => {
+  await page.goto('/signin');
+  await signIn(page);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  const dialog = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const asked = await dialog;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+  let askedOnline = false;
+  page.on('dialog', (d) => {
+    askedOnline = true;
+    void d.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(askedOnline).toBe(false);
+});

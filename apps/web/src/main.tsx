@@ -1,3 +1,7 @@
+// MUI's typeface, shipped with the app (no font CDN: the app must look the same offline).
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

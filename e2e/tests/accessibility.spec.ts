@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+
+const AXE_SOURCE = fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** Serious and critical WCAG 2 A/AA violations on the current page, per axe-core. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol, so the app's strict CSP stays in force.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+}
+
+for (const locale of ['en-US', 'de-DE']) {
+  test.describe(`accessibility in ${locale}`, () => {
+    test.use({ locale });
+
+    test('sign-in, reset and the shell have no serious WCAG violations', async ({ page }) => {
+      await page.goto('/signin');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/resetpassword');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/signin');
+      await signIn(page, undefined, locale === 'de-DE' ? 'de' : 'en');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+      await page
+        .getByRole('button', { name: /menu|menü/i })
+        .first()
+        .click();
+      await expect(page.getByTestId('left-drawer')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
