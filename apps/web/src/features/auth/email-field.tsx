@@ -16,7 +16,7 @@ export function EmailField({ value, onChange, problemKey, autoFocus }: EmailFiel
       label={t('auth.email')}
       type="email"
       name="email"
-      autoComplete="username email"
+      autoComplete="username"
       required
       fullWidth
       autoFocus={autoFocus}

@@ -67,7 +67,7 @@ describe('SignInPage', () => {
     renderRoutes(routes, '/signin', 'en');
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
     expect(screen.getByLabelText('E-mail').getAttribute('type')).toBe('email');
-    expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toContain('email');
+    expect(screen.getByLabelText('E-mail').getAttribute('autocomplete')).toBe('username');
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(screen.getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
