@@ -6,7 +6,8 @@ import { z } from 'zod';
  */
 export const loginProviderSchema = z.object({
   providerId: z.string().min(1),
-  label: z.string().min(1),
+  /** Null: no label configured; the web app shows its translated default. */
+  label: z.string().min(1).nullable(),
 });
 export type LoginProvider = z.infer<typeof loginProviderSchema>;
 

@@ -1,3 +1,4 @@
 export * from './roles';
 export * from './person';
 export * from './client-config';
+export * from './account';
