@@ -46,6 +46,7 @@ export async function benchServerHttp(): Promise<void> {
       ...process.env,
       HOST: '127.0.0.1',
       PORT: String(PORT),
+      PUBLIC_URL: URL_BASE,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       INITIAL_ADMIN_EMAIL: ADMIN.email,
