@@ -39,10 +39,16 @@ export default defineConfig({
       // main.tsx registers the worker itself, and only in production builds.
       injectRegister: null,
       includeAssets: ['favicon.svg', 'icons/*.png'],
+      // One manifest for both languages (the app switches at run time), so its texts are
+      // bilingual; `lang` names the language they start with.
       manifest: {
-        name: 'Quality Audit',
-        short_name: 'QA Audit',
-        description: 'Plan, prepare, execute, report and follow up quality audits.',
+        name: 'Quality Audit · Qualitätsaudit',
+        short_name: 'Audit',
+        description:
+          'Plan, prepare, execute, report and follow up quality audits. · ' +
+          'Qualitätsaudits planen, vorbereiten, durchführen, berichten und nachverfolgen.',
+        lang: 'en',
+        dir: 'ltr',
         theme_color: TEAL_700,
         background_color: '#ffffff',
         display: 'standalone',

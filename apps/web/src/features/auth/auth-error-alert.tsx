@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AuthErrorInfo } from './auth-error';
 
@@ -22,7 +23,17 @@ export function AuthErrorAlert({
       closeText={t('common.close')}
       sx={{ mb: 2 }}
     >
-      {t(error.messageKey, { detail: error.detail ?? '' })}
+      {t(error.messageKey, error.values)}
+      {error.detail && (
+        // The server's English words, for a code we have no text for: a hint, not the message.
+        <Typography
+          variant="body2"
+          data-testid={`${testId}-detail`}
+          sx={{ mt: 0.5, opacity: 0.85 }}
+        >
+          {t('auth.errors.serverDetail', { detail: error.detail })}
+        </Typography>
+      )}
     </Alert>
   );
 }

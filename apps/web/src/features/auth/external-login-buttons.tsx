@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import type { LoginProvider } from '@qa/domain';
 import { useTranslation } from 'react-i18next';
-import type { LoginProvider } from '../../lib/client-config/client-config';
 
 interface ExternalLoginButtonsProps {
   providers: LoginProvider[];
@@ -19,6 +19,10 @@ export function ExternalLoginButtons({
 }: ExternalLoginButtonsProps) {
   const { t } = useTranslation();
   if (providers.length === 0) return null;
+  // No label configured: enterprise login gets a translated name, a social provider its id.
+  const labelOf = (provider: LoginProvider) =>
+    provider.label ??
+    (kind === 'enterprise' ? t('auth.enterpriseLoginDefault') : provider.providerId);
   return (
     <Stack spacing={1}>
       {providers.map((provider) => (
@@ -30,7 +34,7 @@ export function ExternalLoginButtons({
           data-testid={`${kind}-login-${provider.providerId}`}
           onClick={() => onSelect(provider)}
         >
-          {t('auth.continueWith', { provider: provider.label })}
+          {t('auth.continueWith', { provider: labelOf(provider) })}
         </Button>
       ))}
     </Stack>

@@ -32,7 +32,7 @@ export function NewPasswordForm({ token }: { token: string }) {
       await resetPassword(password, token);
       setDone(true);
     } catch (failure) {
-      setError(describeAuthError(failure));
+      setError(describeAuthError(failure, 'reset'));
     } finally {
       setBusy(false);
     }

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PASSWORD_TEXT_VALUES } from './validation';
 
 interface PasswordFieldProps {
   label: string;
@@ -37,7 +38,7 @@ export function PasswordField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={Boolean(problemKey)}
-      helperText={problemKey ? t(problemKey) : undefined}
+      helperText={problemKey ? t(problemKey, PASSWORD_TEXT_VALUES) : undefined}
       slotProps={{
         inputLabel: { required: false },
         input: {

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api/api-error';
 import { requestPasswordReset } from './auth-api';
 import { describeAuthError, type AuthErrorInfo } from './auth-error';
 import { AuthErrorAlert } from './auth-error-alert';
@@ -39,7 +40,13 @@ export function RequestResetForm({ initialError }: { initialError: AuthErrorInfo
       await requestPasswordReset(email.trim(), `${window.location.origin}/resetpassword`);
       setSent(true);
     } catch (failure) {
-      setError(describeAuthError(failure));
+      // The server answers the same for unknown addresses; should it ever say so, the form
+      // still does not tell (no account probing).
+      if (failure instanceof ApiError && failure.code.toUpperCase() === 'USER_NOT_FOUND') {
+        setSent(true);
+        return;
+      }
+      setError(describeAuthError(failure, 'reset'));
     } finally {
       setBusy(false);
     }

@@ -1,3 +1,4 @@
+import { PASSWORD_RULES } from '@qa/domain';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,5 +80,69 @@ describe('ResetPasswordPage', () => {
       'This link is invalid or has expired.',
     );
     expect(screen.getByRole('button', { name: 'Send link' })).toBeTruthy();
+  });
+
+  it('shows no text of its own from the URL: an unknown error is a generic one', async () => {
+    server();
+    renderRoutes(routes, '/resetpassword?error=Call%20us%20at%20555', 'en');
+    const alert = await screen.findByTestId('reset-error');
+    expect(alert.textContent).toContain('This link could not be used.');
+    expect(alert.textContent).not.toContain('555');
+  });
+
+  it("translates the server's password rule with its number", async () => {
+    server({
+      'POST /api/auth/reset-password': {
+        status: 400,
+        body: { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
+      },
+    });
+    renderRoutes(routes, '/resetpassword?token=t1', 'de');
+    fireEvent.change(await screen.findByLabelText('Neues Passwort'), {
+      target: { value: 'long-enough-1' },
+    });
+    fireEvent.change(screen.getByLabelText('Neues Passwort wiederholen'), {
+      target: { value: 'long-enough-1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Neues Passwort setzen' }));
+    const alert = await screen.findByTestId('reset-error');
+    expect(alert.textContent).toContain(
+      `Verwenden Sie mindestens ${PASSWORD_RULES.minLength} Zeichen.`,
+    );
+    expect(alert.textContent).not.toContain('Password too short');
+  });
+
+  it('a vanished account is never named on the reset pages', async () => {
+    server({
+      'POST /api/auth/request-password-reset': {
+        status: 400,
+        body: { code: 'USER_NOT_FOUND', message: 'User not found' },
+      },
+      'POST /api/auth/reset-password': {
+        status: 400,
+        body: { code: 'USER_NOT_FOUND', message: 'User not found' },
+      },
+    });
+    renderRoutes(routes, '/resetpassword', 'en');
+    fireEvent.change(await screen.findByLabelText('E-mail'), {
+      target: { value: 'nobody@example.com' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect((await screen.findByTestId('reset-requested')).textContent).toContain(
+      'If an account exists',
+    );
+    cleanup();
+
+    renderRoutes(routes, '/resetpassword?token=t1', 'en');
+    fireEvent.change(await screen.findByLabelText('New password'), {
+      target: { value: 'long-enough-1' },
+    });
+    fireEvent.change(screen.getByLabelText('Repeat new password'), {
+      target: { value: 'long-enough-1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    const alert = await screen.findByTestId('reset-error');
+    expect(alert.textContent).toContain('This link is invalid or has expired.');
+    expect(alert.textContent).not.toContain('User not found');
   });
 });

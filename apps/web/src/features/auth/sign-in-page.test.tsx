@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markSignOutPending } from '../../lib/session/pending-sign-out';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render-app';
 import { SignInPage } from './sign-in-page';
@@ -58,6 +59,7 @@ function fillAndSubmit(labels: { email: string; password: string; submit: string
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -159,5 +161,145 @@ describe('SignInPage', () => {
     expect((await screen.findByTestId('signin-error')).textContent).toContain(
       'no person is registered for this e-mail address',
     );
+  });
+
+  it.each([
+    ['Your account is locked. Call +1 555 0100 now', 'en'],
+    ['<b>hacked</b>', 'de'],
+    ['INVALID_EMAIL_OR_PASSWORD', 'en'],
+  ] as const)('never shows the text of ?error=%j, only a generic message', async (text, lang) => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, `/signin?error=${encodeURIComponent(text)}`, lang);
+    const alert = await screen.findByTestId('signin-error');
+    expect(alert.textContent).not.toContain(text);
+    expect(alert.textContent).toContain(
+      lang === 'en'
+        ? 'The sign-in with the external provider did not succeed.'
+        : 'Die Anmeldung über den externen Anbieter ist fehlgeschlagen.',
+    );
+  });
+
+  it('explains an e-mail address the provider did not confirm, in German', async () => {
+    signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin?error=email_not_verified', 'de');
+    expect((await screen.findByTestId('signin-error')).textContent).toContain(
+      'Ihre E-Mail-Adresse ist nicht bestätigt',
+    );
+  });
+
+  it('translates better-auth codes instead of showing the English server text', async () => {
+    signedOutServer({ status: 403, body: { code: 'INVALID_ORIGIN', message: 'Invalid origin' } });
+    renderRoutes(routes, '/signin', 'de');
+    await screen.findByRole('heading', { name: 'Anmelden' });
+    fillAndSubmit({ email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+    const alert = await screen.findByTestId('signin-error');
+    expect(alert.textContent).toContain('Öffnen Sie die Anwendung unter ihrer eingerichteten');
+    expect(alert.textContent).not.toContain('Invalid origin');
+    expect(screen.queryByTestId('signin-error-detail')).toBeNull();
+  });
+
+  it("shows the server's words of an unknown code only as a secondary detail", async () => {
+    signedOutServer({
+      status: 500,
+      body: { code: 'SOMETHING_NEW', message: 'Database is locked' },
+    });
+    renderRoutes(routes, '/signin', 'de');
+    await screen.findByRole('heading', { name: 'Anmelden' });
+    fillAndSubmit({ email: 'E-Mail', password: 'Passwort', submit: 'Anmelden' });
+    const alert = await screen.findByTestId('signin-error');
+    expect(alert.textContent).toContain('Etwas ist schiefgegangen.');
+    expect(screen.getByTestId('signin-error-detail').textContent).toBe(
+      'Meldung des Servers: Database is locked',
+    );
+  });
+
+  it('comes back to the admin view and the target after a failed external login', async () => {
+    const server = signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin?admin&redirect=%2Ftemplates%3Fx%3D1', 'en');
+    fireEvent.click(await screen.findByTestId('enterprise-login-enterprise'));
+    await screen.findByTestId('signin-error');
+    const body = server.calls.find((c) => c.path === '/api/auth/sign-in/oauth2')?.body as {
+      callbackURL: string;
+      errorCallbackURL: string;
+    };
+    const origin = window.location.origin;
+    expect(body.callbackURL).toBe(`${origin}/templates?x=1`);
+    const back = new URL(body.errorCallbackURL);
+    expect(back.origin).toBe(origin);
+    expect(back.pathname).toBe('/signin');
+    expect(back.searchParams.has('admin')).toBe(true);
+    expect(back.searchParams.get('redirect')).toBe('/templates?x=1');
+  });
+
+  it('keeps the callback on this origin even when the redirect points elsewhere', async () => {
+    const server = signedOutServer({ status: 401 });
+    renderRoutes(routes, '/signin?redirect=%2F%2Fevil.com', 'en');
+    fireEvent.click(await screen.findByTestId('social-login-google'));
+    await screen.findByTestId('signin-error');
+    const body = server.calls.find((c) => c.path === '/api/auth/sign-in/oauth2')?.body as {
+      callbackURL: string;
+      errorCallbackURL: string;
+    };
+    expect(body.callbackURL).toBe(`${window.location.origin}/`);
+    expect(body.errorCallbackURL).toBe(`${window.location.origin}/signin`);
+  });
+
+  it('names providers without a label: a translated default, or the provider id', async () => {
+    const unlabelled = {
+      ...CONFIG,
+      enterpriseLogin: [{ providerId: 'enterprise', label: null }],
+      socialLogin: [{ providerId: 'google', label: null }],
+    };
+    fakeServer({
+      'GET /api/v1/client-config': { status: 200, body: unlabelled },
+      'GET /api/v1/session': { status: 401, body: { error: { code: 'unauthenticated' } } },
+    });
+    renderRoutes(routes, '/signin?admin', 'de');
+    await waitFor(() =>
+      expect(screen.getByTestId('enterprise-login-enterprise').textContent).toBe(
+        'Weiter mit Unternehmens-Login',
+      ),
+    );
+    expect(screen.getByTestId('social-login-google').textContent).toBe('Weiter mit google');
+    cleanup();
+
+    renderRoutes(routes, '/signin?admin', 'en');
+    await waitFor(() =>
+      expect(screen.getByTestId('enterprise-login-enterprise').textContent).toBe(
+        'Continue with Enterprise login',
+      ),
+    );
+  });
+
+  it('ends a sign-out made offline before signing in again', async () => {
+    markSignOutPending();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let session: 'old' | 'none' | 'new' = 'old';
+    let signOutTries = 0;
+    const server = fakeServer({
+      'GET /api/v1/client-config': { status: 200, body: CONFIG },
+      'GET /api/v1/session': () =>
+        session === 'new'
+          ? { status: 200, body: { person: PERSON } }
+          : { status: 401, body: { error: { code: 'unauthenticated' } } },
+      // The first try (the check at start) fails; the server is back when the user signs in.
+      'POST /api/auth/sign-out': () => {
+        signOutTries += 1;
+        if (signOutTries === 1) return { status: 503, body: { code: 'SERVICE_UNAVAILABLE' } };
+        session = 'none';
+        return { status: 200, body: { success: true } };
+      },
+      'POST /api/auth/sign-in/email': () => {
+        session = 'new';
+        return { status: 200, body: {} };
+      },
+    });
+    renderRoutes(routes, '/signin', 'en');
+    await screen.findByRole('heading', { name: 'Sign In' });
+    await waitFor(() => expect(signOutTries).toBe(1));
+    fillAndSubmit({ email: 'E-mail', password: 'Password', submit: 'Sign in' });
+    await screen.findByText('landed');
+    const posts = server.calls.filter((c) => c.method === 'POST').map((c) => c.path);
+    expect(posts).toEqual(['/api/auth/sign-out', '/api/auth/sign-out', '/api/auth/sign-in/email']);
   });
 });

@@ -2,18 +2,19 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
+import type { LoginProvider } from '@qa/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../components/pages/page-spinner';
 import { useClientConfig } from '../../lib/client-config/client-config-provider';
-import type { LoginProvider } from '../../lib/client-config/client-config';
-import { safeRedirectTarget } from '../../lib/routing/sign-in-redirect';
+import { buildSignInReturnPath, safeRedirectTarget } from '../../lib/routing/sign-in-redirect';
 import { useAdminView } from '../../lib/routing/use-admin-view';
+import { sendPendingSignOut } from '../../lib/session/pending-sign-out';
 import { useSession } from '../../lib/session/session-provider';
 import { signInWithEmail, startOAuth2SignIn } from './auth-api';
 import { AuthCard } from './auth-card';
-import { authErrorFromCode, describeAuthError, type AuthErrorInfo } from './auth-error';
+import { authErrorFromUrl, describeAuthError, type AuthErrorInfo } from './auth-error';
 import { AuthErrorAlert } from './auth-error-alert';
 import { EmailField } from './email-field';
 import { ExternalLoginButtons } from './external-login-buttons';
@@ -38,9 +39,10 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
-  // An OpenID Connect login that failed comes back as /signin?error=<code>.
+  // An OpenID Connect login that failed comes back as /signin?error=<code>; only known codes
+  // pick a message, the URL's text itself is never shown.
   const [error, setError] = useState<AuthErrorInfo | null>(() =>
-    urlError ? authErrorFromCode(urlError) : null,
+    urlError ? authErrorFromUrl(urlError, 'sign-in') : null,
   );
 
   if (session.state.status === 'signed-in') return <Navigate to={target} replace />;
@@ -60,6 +62,8 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
+      // A sign-out made offline ends the old session first, or the next check would undo it.
+      await sendPendingSignOut();
       await signInWithEmail(email.trim(), password);
       const next = await session.refresh();
       // Signed in, yet no session: the browser refused the cookie.
@@ -75,11 +79,14 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
+      // Also before an external login: if it fails, the old session must not be back either.
+      await sendPendingSignOut();
       const origin = window.location.origin;
       const url = await startOAuth2SignIn({
         providerId: provider.providerId,
         callbackURL: `${origin}${target}`,
-        errorCallbackURL: `${origin}/signin`,
+        // Back to this page as it was (admin view, target), with `error=<code>` appended.
+        errorCallbackURL: `${origin}${buildSignInReturnPath({ adminView, target })}`,
       });
       window.location.assign(url);
     } catch (failure) {

@@ -1,10 +1,6 @@
+import type { ClientConfig } from '@qa/domain';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import {
-  BUILD_CLIENT_CONFIG,
-  fetchClientConfig,
-  readCachedClientConfig,
-  type ClientConfig,
-} from './client-config';
+import { BUILD_CLIENT_CONFIG, fetchClientConfig, readCachedClientConfig } from './client-config';
 
 const ClientConfigContext = createContext<ClientConfig>(BUILD_CLIENT_CONFIG);
 

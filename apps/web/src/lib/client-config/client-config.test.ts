@@ -23,4 +23,16 @@ describe('parseClientConfig', () => {
     expect(config.reloadEnabled).toBe(false);
     expect(parseClientConfig(null)).toEqual(BUILD_CLIENT_CONFIG);
   });
+
+  it('keeps a missing label as null, so the page shows its translated default', () => {
+    const config = parseClientConfig({
+      enterpriseLogin: [{ providerId: 'enterprise', label: null }],
+      socialLogin: [{ providerId: 'google' }, { providerId: 'ms', label: '' }],
+    });
+    expect(config.enterpriseLogin).toEqual([{ providerId: 'enterprise', label: null }]);
+    expect(config.socialLogin).toEqual([
+      { providerId: 'google', label: null },
+      { providerId: 'ms', label: null },
+    ]);
+  });
 });

@@ -1,19 +1,6 @@
+// Types only: the domain's zod schemas stay out of the entry chunk; parsing is done by hand.
+import type { ClientConfig, LoginProvider } from '@qa/domain';
 import { apiGet } from '../api/api-client';
-
-export interface LoginProvider {
-  providerId: string;
-  label: string;
-}
-
-/** What the shell and the sign-in page need before anyone signs in (docs/api.md). */
-export interface ClientConfig {
-  project: string;
-  version: string;
-  build: string;
-  reloadEnabled: boolean;
-  enterpriseLogin: LoginProvider[];
-  socialLogin: LoginProvider[];
-}
 
 /** Build-time values: used until the server answers, and when it cannot be reached. */
 export const BUILD_CLIENT_CONFIG: ClientConfig = {
@@ -27,7 +14,10 @@ export const BUILD_CLIENT_CONFIG: ClientConfig = {
 
 const CACHE_KEY = 'qa.clientConfig';
 
-/** Tolerant parsing: a missing or malformed field keeps its build-time value. */
+/**
+ * What the shell and the sign-in page need before anyone signs in (docs/api.md), read
+ * tolerantly: a missing or malformed field keeps its build-time value.
+ */
 export function parseClientConfig(value: unknown): ClientConfig {
   const raw = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const text = (key: 'project' | 'version' | 'build') =>
@@ -48,7 +38,8 @@ function parseProviders(value: unknown): LoginProvider[] {
     if (typeof entry !== 'object' || entry === null) return [];
     const { providerId, label } = entry as Record<string, unknown>;
     if (typeof providerId !== 'string' || !providerId) return [];
-    return [{ providerId, label: typeof label === 'string' && label ? label : providerId }];
+    // No label: null, and the sign-in page shows its translated default.
+    return [{ providerId, label: typeof label === 'string' && label ? label : null }];
   });
 }
 

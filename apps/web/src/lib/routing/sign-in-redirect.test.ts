@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSignInRedirect, safeRedirectTarget } from './sign-in-redirect';
+import { buildSignInRedirect, buildSignInReturnPath, safeRedirectTarget } from './sign-in-redirect';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -47,5 +47,23 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('')).toBe('/');
     expect(safeRedirectTarget('audit/1')).toBe('/');
     expect(safeRedirectTarget('/signin?redirect=%2F')).toBe('/');
+  });
+});
+
+describe('buildSignInReturnPath', () => {
+  it('keeps the admin view and the target for the way back', () => {
+    const path = buildSignInReturnPath({ adminView: true, target: '/templates?x=1#h' });
+    expect(path).toBe('/signin?admin&redirect=%2Ftemplates%3Fx%3D1%23h');
+    const query = new URLSearchParams(path.split('?')[1]);
+    expect(query.has('admin')).toBe(true);
+    expect(query.get('redirect')).toBe('/templates?x=1#h');
+  });
+
+  it('leaves out what is not there', () => {
+    expect(buildSignInReturnPath({ adminView: false, target: '/' })).toBe('/signin');
+    expect(buildSignInReturnPath({ adminView: true, target: '/' })).toBe('/signin?admin');
+    expect(buildSignInReturnPath({ adminView: false, target: '/measures' })).toBe(
+      '/signin?redirect=%2Fmeasures',
+    );
   });
 });

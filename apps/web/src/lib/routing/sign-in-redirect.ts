@@ -44,3 +44,17 @@ export function safeRedirectTarget(param: string | null | undefined): string {
   if (param === SIGN_IN_PATH || param.startsWith(`${SIGN_IN_PATH}?`)) return '/';
   return param;
 }
+
+/**
+ * The sign-in page to come back to after a failed external login: it keeps the admin view
+ * (`?admin`, else the enterprise button is gone) and the redirect target, so the user can try
+ * again where they were. `target` must already be safe (safeRedirectTarget).
+ */
+export function buildSignInReturnPath(options: { adminView: boolean; target: string }): string {
+  const parts: string[] = [];
+  if (options.adminView) parts.push('admin');
+  if (options.target !== '/') {
+    parts.push(new URLSearchParams({ redirect: options.target }).toString());
+  }
+  return parts.length > 0 ? `${SIGN_IN_PATH}?${parts.join('&')}` : SIGN_IN_PATH;
+}

@@ -9,7 +9,8 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { fetchSessionPerson, postSignOut } from './session-api';
+import { flushPendingSignOut, markSignOutPending } from './pending-sign-out';
+import { fetchSessionPerson } from './session-api';
 import { clearCachedPerson, readCachedPerson, writeCachedPerson } from './session-cache';
 import { loadSignedInData, runSignOutCleanup } from './session-lifecycle';
 
@@ -23,34 +24,60 @@ interface SessionContextValue {
   state: SessionState;
   /** Asks the server again (after sign-in, on reconnect); resolves with the new state. */
   refresh: () => Promise<SessionState>;
-  /** Ends the session on the server and forgets everything of the user here. */
+  /**
+   * Forgets everything of the user here at once and ends the session on the server; offline,
+   * the sign-out stays pending and is sent before the next session check or sign-in.
+   */
   signOut: () => Promise<void>;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-async function resolveSession(): Promise<SessionState> {
+const SIGNED_OUT: SessionState = { status: 'signed-out' };
+
+/** What the server said about the session: a person, nobody, or no answer at all. */
+type SessionAnswer =
+  { kind: 'person'; person: Person } | { kind: 'nobody' } | { kind: 'unreachable' };
+
+/**
+ * Asks the server who is signed in. A sign-out that the server has not confirmed yet is sent
+ * first: while it is pending, the session cookie must not sign anybody in again.
+ */
+async function askServer(): Promise<SessionAnswer> {
+  if (!(await flushPendingSignOut())) return { kind: 'nobody' };
   try {
     const person = await fetchSessionPerson();
-    if (!person) {
-      clearCachedPerson();
-      return { status: 'signed-out' };
-    }
-    writeCachedPerson(person);
-    return { status: 'signed-in', person, offline: false };
+    return person ? { kind: 'person', person } : { kind: 'nobody' };
   } catch (error) {
-    // No answer (offline, server down): start with the last confirmed person, if any.
     console.warn('session check failed', error);
-    const cached = readCachedPerson();
-    return cached
-      ? { status: 'signed-in', person: cached, offline: true }
-      : { status: 'signed-out' };
+    return { kind: 'unreachable' };
+  }
+}
+
+/** The state an answer leads to; updates the remembered person (decisions.md 7). */
+function settle(answer: SessionAnswer): SessionState {
+  switch (answer.kind) {
+    case 'person':
+      writeCachedPerson(answer.person);
+      return { status: 'signed-in', person: answer.person, offline: false };
+    case 'nobody':
+      clearCachedPerson();
+      return SIGNED_OUT;
+    case 'unreachable': {
+      // No answer (offline, server down): start with the last confirmed person, if any.
+      const cached = readCachedPerson();
+      return cached ? { status: 'signed-in', person: cached, offline: true } : SIGNED_OUT;
+    }
   }
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const loadedFor = useRef<string | null>(null);
+  // Every refresh and sign-out takes the next number; only the newest may change the state, so
+  // a slow answer (a refresh after reconnecting, say) cannot undo a sign-out that came later.
+  const generation = useRef(0);
+  const latest = useRef<Promise<SessionState>>(Promise.resolve({ status: 'loading' }));
 
   const apply = useCallback((next: SessionState) => {
     setState(next);
@@ -61,22 +88,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     loadedFor.current = next.status === 'signed-in' ? next.person.id : null;
   }, []);
 
-  const refresh = useCallback(async () => {
-    const next = await resolveSession();
-    apply(next);
-    return next;
+  const refresh = useCallback(() => {
+    const mine = ++generation.current;
+    const run = (async (): Promise<SessionState> => {
+      const answer = await askServer();
+      // Outdated: a newer refresh or a sign-out decides; its result is the answer here too.
+      if (mine !== generation.current) return latest.current;
+      const next = settle(answer);
+      apply(next);
+      return next;
+    })();
+    latest.current = run;
+    return run;
   }, [apply]);
 
   const signOut = useCallback(async () => {
-    try {
-      await postSignOut();
-    } catch (error) {
-      // Offline the cookie stays until the next sign-out, but this device forgets the user now.
-      console.warn('sign-out request failed', error);
-    }
+    generation.current += 1;
+    latest.current = Promise.resolve(SIGNED_OUT);
+    // Signed out here at once, whether or not the server can be told now (shared tablets):
+    // the flag makes every later start or sign-in send the sign-out first.
+    markSignOutPending();
     clearCachedPerson();
     await runSignOutCleanup();
-    apply({ status: 'signed-out' });
+    apply(SIGNED_OUT);
+    await flushPendingSignOut();
   }, [apply]);
 
   useEffect(() => {
@@ -84,11 +119,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   // A session taken from the cache on an offline start is confirmed (or ended) once the
-  // network is back: it may have expired or been revoked meanwhile.
+  // network is back: it may have expired or been revoked meanwhile. A sign-out made offline is
+  // sent then too.
   const offline = state.status === 'signed-in' && state.offline;
   useEffect(() => {
-    if (!offline) return;
-    const onOnline = () => void refresh();
+    const onOnline = () => {
+      if (offline) void refresh();
+      else void flushPendingSignOut();
+    };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [offline, refresh]);
