@@ -4,9 +4,10 @@ import { readBuildInfo } from './config/build-info';
 import type { AppConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase, withStartupLock } from './db/migrate';
-import { registerErrorHandler } from './http/error-handler';
+import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
+import { trustProxyOption } from './http/trust-proxy';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { createAuthOptions } from './modules/auth/auth-options';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -28,6 +29,12 @@ import { registerWebRoutes } from './modules/web/web.routes';
 /** Fastify's default, stated: the API takes JSON documents, uploads get their own limit. */
 const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Longest the shutdown waits for mails still on their way (a hung SMTP server), so the
+ * database is closed well within main's shutdown limit.
+ */
+const MAIL_DRAIN_TIMEOUT_MS = 5_000;
+
 export interface BuiltApp {
   app: FastifyInstance;
   database: Database;
@@ -47,9 +54,16 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
+    frameworkErrors: frameworkErrorHandler,
   });
+  if (config.trustProxy === true) {
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For entry, so clients choose their own address ' +
+        '(and rate-limit bucket); set the number of proxies (e.g. 1) or their addresses instead',
+    );
+  }
   const database = openDatabase(config.database, {
     onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
   });
@@ -93,7 +107,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await registerWebRoutes(app, { webDist: config.webDist });
 
     app.addHook('onClose', async () => {
-      await mail.drain();
+      if (!(await mail.drain(MAIL_DRAIN_TIMEOUT_MS))) {
+        app.log.warn(
+          { pending: mail.pendingCount, waitedMs: MAIL_DRAIN_TIMEOUT_MS },
+          'mails still being sent at shutdown are given up',
+        );
+      }
       mail.close();
       await database.close();
     });

@@ -1,6 +1,7 @@
+import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/dialects';
-import { startApp, type TestApp } from './support/start-app';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
 
 const POST_ENDPOINTS = [
   '/api/auth/sign-in/email',
@@ -42,6 +43,41 @@ const BODIES: Array<{ name: string; type: string; body: string | Buffer }> = [
     body: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
   },
 ];
+
+interface RawResponse {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/**
+ * Sends one HTTP/1.1 request exactly as written (fetch cannot send an absolute-form request
+ * target like `GET http://evil/path HTTP/1.1`) and reads the answer until the server closes.
+ */
+function rawRequest(app: TestApp, head: string, body = ''): Promise<RawResponse> {
+  const lines = [head, 'Host: evil', 'Connection: close'];
+  if (body)
+    lines.push('Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(app.url).port), app.host, () => {
+      // Not end(): a client that half-closes may lose the answer; `Connection: close` ends it.
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    });
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const headers = text.slice(0, split);
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1]),
+        headers,
+        body: text.slice(split + 4),
+      });
+    });
+  });
+}
 
 function errorCode(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
@@ -97,6 +133,45 @@ describeEachDialect('bad input', (dialect) => {
     for (const [response, status, code] of cases) {
       expect(response.status).toBe(status);
       expect(await response.json()).toEqual({ error: { code, message: expect.any(String) } });
+    }
+  });
+
+  it('answers absolute-form request targets by their path, never with a 5xx', async () => {
+    const session = await rawRequest(app, 'GET http://evil/api/auth/get-session HTTP/1.1');
+    expect(session.status, session.body).toBe(200);
+    expect(JSON.parse(session.body)).toBeNull();
+
+    const signIn = await rawRequest(
+      app,
+      'POST http://evil/api/auth/sign-in/email HTTP/1.1',
+      JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    );
+    expect(signIn.status, signIn.body).toBe(200);
+    expect(signIn.headers).toMatch(/^set-cookie: /im);
+
+    const refused = await rawRequest(
+      app,
+      'POST http://evil/api/auth/sign-in/email HTTP/1.1',
+      JSON.stringify({ email: ADMIN_EMAIL, password: 'wrong-password' }),
+    );
+    expect(refused.status).toBe(401);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+
+    const unknown = await rawRequest(app, 'GET http://evil/api/nope HTTP/1.1');
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answers a request target that is no URL with 400 invalid_request', async () => {
+    for (const target of [
+      'http://evil:99999/api/auth/get-session',
+      'http://[evil/api/auth/get-session',
+    ]) {
+      const response = await rawRequest(app, `GET ${target} HTTP/1.1`);
+      expect(response.status, target).toBe(400);
+      expect(JSON.parse(response.body)).toEqual({
+        error: { code: 'invalid_request', message: expect.any(String) },
+      });
     }
   });
 

@@ -1,7 +1,12 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database';
+import { HealthRepository } from '../src/modules/health/health.repository';
+import { registerHealthRoutes } from '../src/modules/health/health.routes';
 import { describeEachDialect } from './support/dialects';
+import { startSilentServer } from './support/silent-server';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
 
 describeEachDialect('health check', (dialect) => {
@@ -20,6 +25,29 @@ describeEachDialect('health check', (dialect) => {
     const down = await fetch(`${app.url}/healthz`);
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable' });
+  });
+});
+
+describe('health check with a PostgreSQL host that does not answer', () => {
+  it('answers 503 after the connect timeout instead of hanging', { timeout: 15_000 }, async () => {
+    const host = await startSilentServer();
+    const database = openDatabase({
+      kind: 'postgres',
+      url: `postgres://postgres@127.0.0.1:${host.port}/qa`,
+    });
+    const app = Fastify();
+    registerHealthRoutes(app, { health: new HealthRepository(database) });
+    try {
+      const started = Date.now();
+      const response = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable' });
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await app.close();
+      await host.close();
+      await database.close();
+    }
   });
 });
 
@@ -46,7 +74,11 @@ describe('web app, routing and headers', () => {
   it('explains how to build the web app while there is none', async () => {
     const response = await fetch(`${app.url}/auditmatrix`);
     expect(response.status).toBe(503);
-    expect(await response.text()).toContain('npm run build');
+    const page = await response.text();
+    expect(page).toContain('npm run build');
+    // Nobody chose a language yet: the page says it in both.
+    expect(page).toContain('<section lang="en"><h1>The web app has not been built</h1>');
+    expect(page).toContain('<section lang="de"><h1>Die Web-App wurde noch nicht gebaut</h1>');
   });
 
   it('serves files and answers index.html for client routes', async () => {
@@ -134,6 +166,12 @@ describe('https installations', () => {
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain('upgrade-insecure-requests');
       expect(csp).toContain("form-action 'self' https://login.example.net");
+
+      // No OIDC_LABEL: the web app shows its own translated default.
+      const config = (await (await fetch(`${app.url}/api/v1/client-config`)).json()) as {
+        enterpriseLogin: unknown[];
+      };
+      expect(config.enterpriseLogin).toEqual([{ providerId: 'enterprise', label: null }]);
 
       const signIn = await fetch(`${app.url}/api/auth/sign-in/email`, {
         method: 'POST',

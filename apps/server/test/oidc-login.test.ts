@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CookieJar } from './support/cookie-jar';
 import { describeEachDialect } from './support/dialects';
 import { freePort } from './support/free-port';
@@ -8,6 +8,7 @@ import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   countRows,
+  createPersonWithLogin,
   startApp,
   type TestApp,
 } from './support/start-app';
@@ -27,6 +28,7 @@ describeEachDialect('enterprise login (OpenID Connect)', (dialect) => {
         { email: 'erika@example.com', name: 'Erika Muster' },
         { email: 'stranger@example.com', name: 'Not A Person' },
         { email: ADMIN_EMAIL, name: 'Admin' },
+        { email: 'olga@example.com', name: 'Olga Unverified', emailVerified: false },
       ],
     });
     app = await startApp({
@@ -114,6 +116,21 @@ describeEachDialect('enterprise login (OpenID Connect)', (dialect) => {
     expect(password.status).toBe(200);
   });
 
+  it('trusts the enterprise provider with an e-mail it did not mark as verified', async () => {
+    const person = await app.server.people.create({
+      displayName: 'Olga',
+      email: 'olga@example.com',
+    });
+    const jar = new CookieJar();
+    const result = await oauthLogin(jar, app.url, {
+      providerId: 'enterprise',
+      email: 'olga@example.com',
+    });
+    expect(result.finalUrl.toString()).toBe(`${app.url}/`);
+    const session = await jar.fetch(`${app.url}/api/v1/session`);
+    expect(((await session.json()) as { person: { id: string } }).person.id).toBe(person.id);
+  });
+
   it('sends an e-mail without person record back to /signin and keeps no session', async () => {
     const sessionsBefore = await countRows(app, 'session');
     const usersBefore = await countRows(app, 'user');
@@ -142,19 +159,26 @@ describeEachDialect('enterprise login (OpenID Connect)', (dialect) => {
   });
 });
 
-describe('social login with an issuer override', () => {
-  it('uses the preset id and label and the same person rules', async () => {
+describeEachDialect('social login with an issuer override', (dialect) => {
+  let idp: TestOidcProvider;
+  let app: TestApp;
+
+  beforeAll(async () => {
     const port = await freePort();
-    const idp = await startTestOidcProvider({
+    idp = await startTestOidcProvider({
       ...CLIENT,
       redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/google`],
       accounts: [
         { email: ADMIN_EMAIL, name: 'Admin' },
         { email: 'x@example.com', name: 'X' },
+        // Anyone can claim an address at a social provider; these are not confirmed by it.
+        { email: 'nina@example.com', name: 'Nina Claimed', emailVerified: false },
+        { email: 'paula@example.com', name: 'Paula Claimed', emailVerified: false },
+        { email: 'nobody@example.com', name: 'Nobody Claimed', emailVerified: false },
       ],
     });
-    const app = await startApp({
-      dialect: 'sqlite',
+    app = await startApp({
+      dialect,
       port,
       env: {
         SOCIAL_PROVIDER: 'google',
@@ -163,29 +187,80 @@ describe('social login with an issuer override', () => {
         SOCIAL_ISSUER: idp.issuer,
       },
     });
-    try {
-      const config = (await (await fetch(`${app.url}/api/v1/client-config`)).json()) as {
-        socialLogin: unknown[];
-        enterpriseLogin: unknown[];
-      };
-      expect(config.socialLogin).toEqual([{ providerId: 'google', label: 'Google' }]);
-      expect(config.enterpriseLogin).toEqual([]);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await idp?.close();
+  });
 
-      const jar = new CookieJar();
-      const ok = await oauthLogin(jar, app.url, { providerId: 'google', email: ADMIN_EMAIL });
-      expect(ok.finalUrl.pathname).toBe('/');
-      expect((await jar.fetch(`${app.url}/api/v1/session`)).status).toBe(200);
+  const landing = (result: { finalUrl: URL }) =>
+    `${result.finalUrl.pathname}${result.finalUrl.search}`;
 
-      const refused = await oauthLogin(new CookieJar(), app.url, {
-        providerId: 'google',
-        email: 'x@example.com',
-      });
-      expect(`${refused.finalUrl.pathname}${refused.finalUrl.search}`).toBe(
-        '/signin?error=no_person_record',
-      );
-    } finally {
-      await app.stop();
-      await idp.close();
-    }
+  it('uses the preset id and label and the same person rules', async () => {
+    const config = (await (await fetch(`${app.url}/api/v1/client-config`)).json()) as {
+      socialLogin: unknown[];
+      enterpriseLogin: unknown[];
+    };
+    expect(config.socialLogin).toEqual([{ providerId: 'google', label: 'Google' }]);
+    expect(config.enterpriseLogin).toEqual([]);
+
+    const jar = new CookieJar();
+    const ok = await oauthLogin(jar, app.url, { providerId: 'google', email: ADMIN_EMAIL });
+    expect(ok.finalUrl.pathname).toBe('/');
+    expect((await jar.fetch(`${app.url}/api/v1/session`)).status).toBe(200);
+
+    const refused = await oauthLogin(new CookieJar(), app.url, {
+      providerId: 'google',
+      email: 'x@example.com',
+    });
+    expect(landing(refused)).toBe('/signin?error=no_person_record');
+  });
+
+  it('does not activate a person by an e-mail the provider did not verify', async () => {
+    const person = await app.server.people.create({
+      displayName: 'Nina',
+      email: 'nina@example.com',
+    });
+    const usersBefore = await countRows(app, 'user');
+    const sessionsBefore = await countRows(app, 'session');
+    const jar = new CookieJar();
+    const result = await oauthLogin(jar, app.url, {
+      providerId: 'google',
+      email: 'nina@example.com',
+    });
+    expect(landing(result)).toBe('/signin?error=email_not_verified');
+    expect((await jar.fetch(`${app.url}/api/v1/session`)).status).toBe(401);
+    expect(await countRows(app, 'user')).toBe(usersBefore);
+    expect(await countRows(app, 'session')).toBe(sessionsBefore);
+    expect(await app.server.people.findByEmail('nina@example.com')).toEqual(person);
+  });
+
+  it('does not join such a login to a person who signs in with a password', async () => {
+    await createPersonWithLogin(app, { email: 'paula@example.com', password: 'paula-password' });
+    const accountsBefore = await countRows(app, 'account');
+    const sessionsBefore = await countRows(app, 'session');
+    const jar = new CookieJar();
+    const result = await oauthLogin(jar, app.url, {
+      providerId: 'google',
+      email: 'paula@example.com',
+    });
+    expect(landing(result)).toBe('/signin?error=email_not_verified');
+    expect((await jar.fetch(`${app.url}/api/v1/session`)).status).toBe(401);
+    expect(await countRows(app, 'account')).toBe(accountsBefore);
+    expect(await countRows(app, 'session')).toBe(sessionsBefore);
+
+    const password = await new CookieJar().json(`${app.url}/api/auth/sign-in/email`, {
+      email: 'paula@example.com',
+      password: 'paula-password',
+    });
+    expect(password.status).toBe(200);
+  });
+
+  it('gives the same answer for an unverified e-mail without person record', async () => {
+    const result = await oauthLogin(new CookieJar(), app.url, {
+      providerId: 'google',
+      email: 'nobody@example.com',
+    });
+    expect(landing(result)).toBe('/signin?error=email_not_verified');
   });
 });

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from './support/cookie-jar';
 import { describeEachDialect, type TestDialect } from './support/dialects';
 import { outboxMessages, plainText, resetLink } from './support/mail-message';
+import { startSilentServer } from './support/silent-server';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink';
 import {
   ADMIN_EMAIL,
@@ -136,3 +137,28 @@ function resetFlow(dialect: TestDialect, transport: 'outbox' | 'smtp') {
 
 describeEachDialect('password reset via the outbox', (dialect) => resetFlow(dialect, 'outbox'));
 describeEachDialect('password reset via SMTP', (dialect) => resetFlow(dialect, 'smtp'));
+
+describe('shutdown with an SMTP server that does not answer', () => {
+  it('gives up on the mail after a while and still closes', { timeout: 20_000 }, async () => {
+    const smtp = await startSilentServer();
+    const app = await startApp({
+      dialect: 'sqlite',
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    });
+    try {
+      const response = await new CookieJar().json(`${app.url}/api/auth/request-password-reset`, {
+        email: ADMIN_EMAIL,
+        redirectTo: '/resetpassword',
+      });
+      expect(response.status).toBe(200);
+      expect(app.server.mail.pendingCount).toBe(1);
+
+      // nodemailer would wait 30 s for the greeting; main allows a shutdown 10 s.
+      const started = Date.now();
+      await app.stop();
+      expect(Date.now() - started).toBeLessThan(8_000);
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -9,10 +9,10 @@ const attempt = (app: TestApp, headers: Record<string, string> = {}) =>
     password: 'wrong-password',
   });
 
-describeEachDialect('sign-in rate limit behind a trusted proxy', (dialect) => {
+describeEachDialect('sign-in rate limit behind one trusted proxy', (dialect) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startApp({ dialect, env: { TRUST_PROXY: 'true' } });
+    app = await startApp({ dialect, env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => app?.stop());
 
@@ -24,6 +24,15 @@ describeEachDialect('sign-in rate limit behind a trusted proxy', (dialect) => {
     expect(await limited.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
 
     expect((await attempt(app, { 'x-forwarded-for': '203.0.113.8' })).status).toBe(401);
+  });
+
+  it('takes the address the proxy appended: a client cannot pick its bucket in front of it', async () => {
+    // The proxy appends what it sees (203.0.113.5) to whatever the client sent.
+    const via = (claimed: string) => ({ 'x-forwarded-for': `${claimed}, 203.0.113.5` });
+    for (let i = 1; i <= 5; i++) expect((await attempt(app, via(`6.6.6.${i}`))).status).toBe(401);
+    expect((await attempt(app, via('6.6.6.99'))).status).toBe(429);
+    expect((await attempt(app, { 'x-forwarded-for': '203.0.113.5' })).status).toBe(429);
+    expect((await attempt(app, { 'x-forwarded-for': '6.6.6.6, 203.0.113.6' })).status).toBe(401);
   });
 
   it('limits password-reset requests too (3 per minute)', async () => {

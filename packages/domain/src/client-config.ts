@@ -20,13 +20,3 @@ export const clientConfigSchema = z.object({
   socialLogin: z.array(loginProviderSchema),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
-
-/**
- * Error codes of sign-in that the web app translates: the JSON answer of
- * `POST /api/auth/sign-in/email` and the `error` query parameter of `/signin` after an
- * OpenID Connect login.
- */
-export const SIGN_IN_ERROR_CODES = {
-  noPersonRecord: 'NO_PERSON_RECORD',
-  noPersonRecordRedirect: 'no_person_record',
-} as const;

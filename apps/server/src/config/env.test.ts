@@ -23,6 +23,7 @@ describe('parseEnv', () => {
       dataDir: '/srv/qa/data',
       database: { kind: 'sqlite', file: '/srv/qa/data/app.db' },
       publicUrl: 'http://localhost:3000',
+      trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'],
       initialAdmin: { email: 'admin@example.com', password: null },
       mail: { smtpUrl: null, from: 'Quality Audit <no-reply@localhost>' },
       sessionSecret: null,
@@ -50,7 +51,8 @@ describe('parseEnv', () => {
         SMTP_URL: 'smtps://user:pw@mail.example.com',
         MAIL_FROM: 'QA <qa@example.com>',
         SESSION_SECRET: 'x'.repeat(40),
-        TRUST_PROXY: 'TRUE',
+        TRUST_PROXY: '2',
+        TRUSTED_ORIGINS: 'http://localhost:5173,https://QA.example.net/',
         RELOAD_ENABLED: '1',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_SIGNIN: '10/30',
@@ -74,10 +76,11 @@ describe('parseEnv', () => {
       dataDir: '/var/lib/qa',
       database: { kind: 'postgres', url: 'postgresql://qa@db/qa' },
       publicUrl: 'https://qa.example.com',
+      trustedOrigins: ['https://qa.example.com', 'http://localhost:5173', 'https://qa.example.net'],
       initialAdmin: { email: 'boss@example.com', password: 'long-enough' },
       mail: { smtpUrl: 'smtps://user:pw@mail.example.com', from: 'QA <qa@example.com>' },
       sessionSecret: 'x'.repeat(40),
-      trustProxy: true,
+      trustProxy: 2,
       reloadEnabled: true,
       logLevel: 'warn',
       rateLimit: { signIn: { max: 10, window: 30 }, passwordReset: { max: 2, window: 600 } },
@@ -107,6 +110,71 @@ describe('parseEnv', () => {
       host: '0.0.0.0',
       trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as off, all, a number of proxies or their addresses', () => {
+    const trustProxy = (value: string) => parseEnv({ TRUST_PROXY: value }, '/srv/qa').trustProxy;
+    for (const off of ['false', 'NO', 'off', '0']) expect(trustProxy(off), off).toBe(false);
+    for (const all of ['true', 'Yes', 'on']) expect(trustProxy(all), all).toBe(true);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy('2')).toBe(2);
+    expect(trustProxy('10.0.0.5')).toBe('10.0.0.5');
+    expect(trustProxy(' 10.0.0.5, 172.16.0.0/12,fd00::/8 ,loopback')).toBe(
+      '10.0.0.5,172.16.0.0/12,fd00::/8,loopback',
+    );
+    for (const bad of ['maybe', '10.0.0.300', '10.0.0.0/33', '10.0.0.5,', 'proxy.local', '-1']) {
+      expect(problems({ TRUST_PROXY: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUST_PROXY: /),
+      ]);
+    }
+  });
+
+  it('trusts the local origins only while PUBLIC_URL is unset, and TRUSTED_ORIGINS always', () => {
+    expect(parseEnv({ PORT: '8080' }, '/srv/qa').trustedOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+    ]);
+    expect(
+      parseEnv(
+        { PUBLIC_URL: 'https://qa.example.com/audit', TRUSTED_ORIGINS: 'https://qa.example.com' },
+        '/srv/qa',
+      ).trustedOrigins,
+    ).toEqual(['https://qa.example.com']);
+    for (const bad of [
+      'localhost:5173',
+      'ftp://files.example.com',
+      'http://x.example/app',
+      'http://x.example?a=1',
+    ]) {
+      expect(problems({ TRUSTED_ORIGINS: bad }), bad).toEqual([
+        expect.stringMatching(/^TRUSTED_ORIGINS: /),
+      ]);
+    }
+  });
+
+  it('leaves the enterprise login label to the web app unless OIDC_LABEL is set', () => {
+    const oidc = {
+      OIDC_ISSUER: 'https://login.example.com',
+      OIDC_CLIENT_ID: 'qa',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(parseEnv(oidc, '/srv/qa').oidc?.label).toBeNull();
+    expect(parseEnv({ ...oidc, OIDC_LABEL: 'Firmenkonto' }, '/srv/qa').oidc?.label).toBe(
+      'Firmenkonto',
+    );
+  });
+
+  it('applies the domain password length to INITIAL_ADMIN_PASSWORD', () => {
+    expect(parseEnv({ INITIAL_ADMIN_PASSWORD: 'x'.repeat(128) }, '/srv/qa').initialAdmin).toEqual({
+      email: 'admin@example.com',
+      password: 'x'.repeat(128),
+    });
+    for (const bad of ['x'.repeat(7), 'x'.repeat(129)]) {
+      expect(problems({ INITIAL_ADMIN_PASSWORD: bad })).toEqual([
+        'INITIAL_ADMIN_PASSWORD: must have 8 to 128 characters',
+      ]);
+    }
   });
 
   it('lists every bad variable at once', () => {

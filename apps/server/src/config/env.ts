@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PASSWORD_RULES, newPersonSchema, passwordLengthOk } from '@qa/domain';
 import { z } from 'zod';
 
 /** apps/server, found from this file so the defaults do not depend on the working directory. */
@@ -26,9 +28,17 @@ export interface RateLimitRule {
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
+/**
+ * Fastify's trustProxy: false (the connection's address counts), true (every proxy: the
+ * leftmost X-Forwarded-For entry counts, which the client chooses), a number of proxies in
+ * front of the server, or a comma-separated list of proxy addresses and CIDR ranges.
+ */
+export type TrustProxy = boolean | number | string;
+
 export interface OidcProviderConfig {
   providerId: string;
-  label: string;
+  /** Null: OIDC_LABEL unset, the web app shows its own translated default. */
+  label: string | null;
   issuer: string;
   clientId: string;
   clientSecret: string;
@@ -51,11 +61,13 @@ export interface AppConfig {
   database: DatabaseConfig;
   /** Origin and optional path prefix the browser sees, without trailing slash. */
   publicUrl: string;
+  /** Origins whose requests better-auth accepts: PUBLIC_URL's, local ones, TRUSTED_ORIGINS. */
+  trustedOrigins: string[];
   initialAdmin: { email: string; password: string | null };
   mail: { smtpUrl: string | null; from: string };
   /** Null until loadConfig resolved it (env or DATA_DIR/session-secret). */
   sessionSecret: string | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   reloadEnabled: boolean;
   logLevel: LogLevel;
   rateLimit: { signIn: RateLimitRule; passwordReset: RateLimitRule };
@@ -82,17 +94,101 @@ const fromEnv = <T extends z.ZodType>(schema: T) =>
     return trimmed === '' ? undefined : trimmed;
   }, schema);
 
+const TRUE_WORDS = ['1', 'true', 'yes', 'on'];
+const FALSE_WORDS = ['0', 'false', 'no', 'off'];
+
 const booleanText = fromEnv(
   z
     .preprocess(
       (value) => (typeof value === 'string' ? value.toLowerCase() : value),
-      z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'], {
-        message: 'expected true or false',
-      }),
+      z.enum([...TRUE_WORDS, ...FALSE_WORDS], { message: 'expected true or false' }),
     )
     .optional()
-    .transform((value) => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value)),
+    .transform((value) => value !== undefined && TRUE_WORDS.includes(value)),
 );
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy list accepts too. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, an address with a CIDR prefix length, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxyText = fromEnv(
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): TrustProxy => {
+      if (value === undefined) return false;
+      const word = value.toLowerCase();
+      // "1" is a hop count here, not "true": one proxy in front is the common case.
+      if (FALSE_WORDS.includes(word)) return false;
+      if (['true', 'yes', 'on'].includes(word)) return true;
+      if (/^\d{1,3}$/.test(value)) return Number(value) || false;
+      const entries = value.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries.join(',');
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'expected false, the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.5,172.16.0.0/12)',
+      });
+      return z.NEVER;
+    }),
+);
+
+/** `scheme://host[:port]` with nothing after it (a trailing slash is tolerated). */
+function asOrigin(entry: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return null;
+  }
+  const bare =
+    url.pathname === '/' && !/[?#]/.test(entry) && url.username === '' && url.password === '';
+  return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
+
+const originList = fromEnv(
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const origins: string[] = [];
+      for (const entry of (value ?? '').split(',').map((e) => e.trim())) {
+        if (entry === '') continue;
+        const origin = asOrigin(entry);
+        if (origin) origins.push(origin);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected origins like http://localhost:5173, not "${entry}"`,
+          });
+      }
+      return origins;
+    }),
+);
+
+/** The domain's rule for a person's e-mail address, with a message for humans. */
+const personEmail = z.string().transform((value, ctx) => {
+  const parsed = newPersonSchema.shape.email.safeParse(value);
+  if (parsed.success) return parsed.data;
+  ctx.addIssue({ code: 'custom', message: 'expected an e-mail address' });
+  return z.NEVER;
+});
+
+const passwordText = z
+  .string()
+  .refine(
+    passwordLengthOk,
+    `must have ${PASSWORD_RULES.minLength} to ${PASSWORD_RULES.maxLength} characters`,
+  );
 
 const rateLimitText = (fallback: string) =>
   fromEnv(
@@ -133,16 +229,15 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: fromEnv(httpUrl.optional()),
-  INITIAL_ADMIN_EMAIL: fromEnv(
-    z.email('expected an e-mail address').toLowerCase().default('admin@example.com'),
-  ),
-  INITIAL_ADMIN_PASSWORD: fromEnv(z.string().min(8, 'must have at least 8 characters').optional()),
+  TRUSTED_ORIGINS: originList,
+  INITIAL_ADMIN_EMAIL: fromEnv(personEmail.default('admin@example.com')),
+  INITIAL_ADMIN_PASSWORD: fromEnv(passwordText.optional()),
   SMTP_URL: fromEnv(
     z.url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: fromEnv(z.string().default('Quality Audit <no-reply@localhost>')),
   SESSION_SECRET: fromEnv(z.string().min(32, 'must have at least 32 characters').optional()),
-  TRUST_PROXY: booleanText,
+  TRUST_PROXY: trustProxyText,
   RELOAD_ENABLED: booleanText,
   LOG_LEVEL: fromEnv(z.enum(LOG_LEVELS).default('info')),
   AUTH_RATE_LIMIT_SIGNIN: rateLimitText('5/60'),
@@ -157,7 +252,7 @@ const envSchema = z.object({
       .regex(/^[a-z][a-z0-9-]*$/, 'expected lower-case letters, digits and hyphens')
       .default('enterprise'),
   ),
-  OIDC_LABEL: fromEnv(z.string().default('Enterprise login')),
+  OIDC_LABEL: fromEnv(z.string().optional()),
   OIDC_SCOPES: fromEnv(z.string().default('openid email profile')),
   SOCIAL_PROVIDER: fromEnv(
     z.enum(Object.keys(SOCIAL_PRESETS) as [SocialPreset, ...SocialPreset[]]).optional(),
@@ -204,6 +299,9 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
   const e = result.data;
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  // Without PUBLIC_URL a newcomer may open either local address; with it, only PUBLIC_URL.
+  const localOrigins = e.PUBLIC_URL ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
   return {
     port: e.PORT,
     host: e.HOST,
@@ -211,7 +309,10 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'sqlite', file: path.join(dataDir, 'app.db') },
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl,
+    trustedOrigins: [
+      ...new Set([new URL(publicUrl).origin, ...localOrigins, ...e.TRUSTED_ORIGINS]),
+    ],
     initialAdmin: { email: e.INITIAL_ADMIN_EMAIL, password: e.INITIAL_ADMIN_PASSWORD ?? null },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
     sessionSecret: e.SESSION_SECRET ?? null,
@@ -224,7 +325,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
             providerId: e.OIDC_PROVIDER_ID,
-            label: e.OIDC_LABEL,
+            label: e.OIDC_LABEL ?? null,
             issuer: e.OIDC_ISSUER,
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,

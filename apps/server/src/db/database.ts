@@ -74,8 +74,18 @@ function sqliteDialect(file: string): Dialect {
   return new SqliteDialect({ database: connection });
 }
 
+/**
+ * Longest a new PostgreSQL connection may take. pg waits forever by default, so an unreachable
+ * host would hang every request (and /healthz) instead of failing it.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 function postgresDialect(url: string, onPoolError: (error: Error) => void): Dialect {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle connection dropped by the server (restart, failover) is reported here; without a
   // listener Node treats it as an unhandled error and ends the process.
   pool.on('error', onPoolError);

@@ -1,6 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { AdvisoryLockRepository } from './advisory-lock.repository';
 import type { Database } from './database';
 import * as m0001 from './migrations/0001-people.migration';
 
@@ -23,20 +24,12 @@ const STARTUP_LOCK_KEY = 724_113_001;
 
 /**
  * Serialises start-up work (migrations, first-start seeding) across server instances sharing
- * one PostgreSQL. The lock lives on a connection of its own for the duration; the work itself
- * uses the pool. SQLite needs none: one file belongs to one server, and its single connection
+ * one PostgreSQL. SQLite needs none: one file belongs to one server, and its single connection
  * would be taken by the lock.
  */
 export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
   if (database.dialect !== 'postgres') return work();
-  return database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
-    try {
-      return await work();
-    } finally {
-      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
-    }
-  });
+  return new AdvisoryLockRepository(database).withLock(STARTUP_LOCK_KEY, work);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type ErrorCode } from '../shared/app-error';
 
 /** Fastify's own errors for bad input, mapped so a client never gets a 5xx for them. */
@@ -18,6 +18,22 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
     message: 'Content-Length does not match the body',
   },
 };
+
+/**
+ * Fastify's `frameworkErrors`: errors found before routing (a request target its router cannot
+ * decode, FST_ERR_BAD_URL) get our error shape too.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.statusCode && error.statusCode < 500) {
+    void reply.code(error.statusCode).send(errorBody('invalid_request', error.message));
+    return;
+  }
+  void reply.code(500).send(errorBody('internal', 'Internal server error'));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,17 +1,14 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config/env';
+import { SOCIAL_PRESETS, type AppConfig } from '../config/env';
 
 /** Origins the browser may be sent to by a form or redirect during sign-in. */
 function identityProviderOrigins(config: AppConfig): string[] {
-  const issuers = [config.oidc?.issuer, config.social?.issuer].filter((u): u is string => !!u);
-  if (config.social && !config.social.issuer) {
-    issuers.push(
-      config.social.provider === 'google'
-        ? 'https://accounts.google.com'
-        : 'https://login.microsoftonline.com',
-    );
-  }
+  const { oidc, social } = config;
+  const issuers = [
+    oidc?.issuer,
+    social ? (social.issuer ?? SOCIAL_PRESETS[social.provider].issuer) : undefined,
+  ].filter((issuer): issuer is string => Boolean(issuer));
   return [...new Set(issuers.map((issuer) => new URL(issuer).origin))];
 }
 

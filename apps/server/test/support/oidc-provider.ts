@@ -16,7 +16,8 @@
  *   <input name="email" type="email"> labelled "E-mail", and a <button type="submit">Sign in</button>.
  * Submitting an e-mail of `accounts` signs that account in and returns to the app at once (no
  * password, no consent page); an unknown e-mail shows the form again with "Unknown account".
- * Claims: sub = e-mail, email, email_verified = true, name.
+ * Claims: sub = e-mail, email, email_verified (true unless the account says
+ * `emailVerified: false`), name.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,6 +27,8 @@ import Provider, { type OidcContext } from 'oidc-provider';
 export interface TestOidcAccount {
   email: string;
   name: string;
+  /** What the provider claims as email_verified; true unless set. */
+  emailVerified?: boolean;
 }
 
 export interface TestOidcProviderOptions {
@@ -154,7 +157,12 @@ export async function startTestOidcProvider(
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: id, email: account.email, email_verified: true, name: account.name }),
+        claims: () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified ?? true,
+          name: account.name,
+        }),
       };
     },
     // First-party test client: grant what it asks for instead of showing a consent page.

@@ -1,3 +1,4 @@
+import { PASSWORD_RULES } from '@qa/domain';
 import type { BetterAuthOptions } from 'better-auth';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -97,9 +98,11 @@ export function createAuthOptions({
 }: AuthDeps): BetterAuthOptions {
   const secure = config.publicUrl.startsWith('https:');
   const providers = oauthProviders(config);
-  const trustedProviders = [config.oidc?.providerId, config.social?.provider].filter(
-    (id): id is string => Boolean(id),
-  );
+  // The enterprise provider is the organisation's own directory, configured by the
+  // administrator: its addresses count as the person's. A social provider's only when it says
+  // it verified them (better-auth checks that for joining an existing account, the person gate
+  // for a person's first login).
+  const trustedProviders = config.oidc ? [config.oidc.providerId] : [];
   const authLog = log.child({ module: 'better-auth' });
 
   return {
@@ -107,7 +110,7 @@ export function createAuthOptions({
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.sessionSecret ?? undefined,
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    trustedOrigins: config.trustedOrigins,
     database: { db: database.db, type: database.dialect, transaction: true },
     telemetry: { enabled: false },
     logger: {
@@ -118,8 +121,8 @@ export function createAuthOptions({
       enabled: true,
       // People are created by admins; nobody signs themselves up.
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_RULES.minLength,
+      maxPasswordLength: PASSWORD_RULES.maxLength,
       resetPasswordTokenExpiresIn: 3600,
       // A reset usually means the password leaked: end the sessions that used it.
       revokeSessionsOnPasswordReset: true,
@@ -134,7 +137,8 @@ export function createAuthOptions({
         enabled: true,
         trustedProviders,
         // Every local account is provisioned by an admin for a known person, so an
-        // unverified local e-mail cannot be a squatter's: the IdP's login may join it.
+        // unverified local e-mail cannot be a squatter's: a trusted or verified IdP login may
+        // join it.
         requireLocalEmailVerified: false,
       },
     },
@@ -171,7 +175,7 @@ export function createAuthOptions({
         else authLog.debug({ status, message: (error as Error).message }, 'auth request refused');
       },
     },
-    databaseHooks: personGateHooks(people),
+    databaseHooks: personGateHooks(people, { trustedProviders }),
     socialProviders: builtInSocialProviders(config),
     plugins: providers.length > 0 ? [genericOAuth({ config: providers })] : [],
   };

@@ -1,5 +1,8 @@
 import { STATUS_CODES } from 'node:http';
+import { SIGN_IN_ERROR_CODES } from '@qa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { originFormTarget, webHeaders } from '../../http/web-request';
+import { AppError } from '../../shared/app-error';
 import type { Auth } from './auth';
 import { CLIENT_IP_HEADER } from './auth-options';
 
@@ -26,9 +29,22 @@ const DROPPED_HEADERS = new Set([
 const OAUTH2_ALIAS = '/api/auth/sign-in/oauth2';
 const SOCIAL_SIGN_IN = '/api/auth/sign-in/social';
 
+/**
+ * The URL better-auth sees: always PUBLIC_URL's origin and the request's path. Concatenated,
+ * not resolved, so a request target like //other.host/... stays a path.
+ */
+function requestUrl(req: FastifyRequest, origin: string): URL {
+  const target = originFormTarget(req.url);
+  try {
+    if (target === null) throw new TypeError('unreadable request target');
+    return new URL(`${origin}${target}`);
+  } catch {
+    throw new AppError('invalid_request', 'The request target is not a valid URL');
+  }
+}
+
 function toWebRequest(req: FastifyRequest, origin: string): Request {
-  // Concatenated, not resolved: a request target like //other.host/... must stay a path.
-  const url = new URL(`${origin}${req.url}`);
+  const url = requestUrl(req, origin);
   let body: unknown = req.body;
   if (url.pathname === OAUTH2_ALIAS && body && typeof body === 'object' && !Array.isArray(body)) {
     const { providerId, ...rest } = body as Record<string, unknown>;
@@ -36,11 +52,7 @@ function toWebRequest(req: FastifyRequest, origin: string): Request {
     body = { provider: providerId, ...rest };
   }
 
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || DROPPED_HEADERS.has(name)) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
+  const headers = webHeaders(req, DROPPED_HEADERS);
   headers.set(CLIENT_IP_HEADER, req.ip);
 
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && body !== undefined;
@@ -89,6 +101,31 @@ function normaliseError(status: number, payload: Buffer, contentType: string | n
 }
 
 /**
+ * better-auth's OAuth callback refusals that our sign-in page knows under another code. With
+ * account linking on and local e-mails not required to be verified (auth-options.ts),
+ * better-auth refuses to join an external login to an existing account with
+ * `account_not_linked` only when the provider is not trusted and did not verify the e-mail.
+ */
+const REDIRECT_ERROR_CODES: Record<string, string> = {
+  account_not_linked: SIGN_IN_ERROR_CODES.emailNotVerifiedRedirect,
+};
+
+/** The Location of a redirect, with an `error` parameter renamed per REDIRECT_ERROR_CODES. */
+function normaliseRedirect(location: string, origin: string): string {
+  let url: URL;
+  try {
+    url = new URL(location, origin);
+  } catch {
+    return location;
+  }
+  const replacement = REDIRECT_ERROR_CODES[url.searchParams.get('error') ?? ''];
+  if (!replacement) return location;
+  url.searchParams.set('error', replacement);
+  url.searchParams.delete('error_description');
+  return url.toString();
+}
+
+/**
  * Mounts better-auth under /api/auth. Fastify reads the body before any handler runs, so
  * better-auth gets a rebuilt Web Request, and its Response is copied back (with every
  * Set-Cookie header, which a plain header copy would merge into one).
@@ -113,7 +150,8 @@ export async function registerAuthRoutes(
         const response = await auth.handler(toWebRequest(req, origin));
         reply.code(response.status);
         response.headers.forEach((value, name) => {
-          if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
+          if (name === 'set-cookie' || name === 'content-length') return;
+          reply.header(name, name === 'location' ? normaliseRedirect(value, origin) : value);
         });
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);

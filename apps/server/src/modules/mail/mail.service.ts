@@ -62,9 +62,30 @@ export class MailService {
     this.log.info({ ...logContext, file }, 'mail written to the outbox (no SMTP_URL set)');
   }
 
-  /** Waits for queued mails; used on shutdown and by tests. */
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  /**
+   * Waits for queued mails; used on shutdown and by tests. With a timeout it gives up after
+   * that long (a hung SMTP server must not hold a shutdown) and answers whether all were done.
+   */
+  async drain(timeoutMs?: number): Promise<boolean> {
+    const settled = (async () => {
+      while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+      return true;
+    })();
+    if (timeoutMs === undefined) return settled;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([settled, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Mails queued and not yet sent (or failed). */
+  get pendingCount(): number {
+    return this.pending.size;
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { personSchema, type Person } from '@qa/domain';
+import { LINKED_PERSON, personSchema, type Person } from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { PeopleTable } from '../../db/schema';
@@ -83,7 +83,11 @@ export class PeopleRepository {
   async linkAccount(personId: string, accountId: string): Promise<boolean> {
     const result = await this.db
       .updateTable('people')
-      .set({ account_id: accountId, type: 'active', login_active: this.bool(true) })
+      .set({
+        account_id: accountId,
+        type: LINKED_PERSON.type,
+        login_active: this.bool(LINKED_PERSON.loginActive),
+      })
       .where('id', '=', personId)
       .where('account_id', 'is', null)
       .executeTakeFirst();

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { newPersonSchema, type Person } from '@qa/domain';
+import { canSignIn, newPersonSchema, type Person } from '@qa/domain';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
+import { newPersonRecord } from './people.factory';
 import type { PeopleRepository } from './people.repository';
 
 export class PeopleService {
@@ -22,17 +22,7 @@ export class PeopleService {
     if (await this.people.findByEmail(email)) {
       throw new AppError('conflict', 'A person with this e-mail address exists already');
     }
-    const person: Person = {
-      id: randomUUID(),
-      displayName,
-      email,
-      avatar: null,
-      type: 'inactive',
-      roles,
-      accountId: null,
-      loginActive: false,
-      createdDate: new Date().toISOString(),
-    };
+    const person = newPersonRecord({ displayName, email, roles });
     try {
       await this.people.insert(person);
     } catch (error) {
@@ -65,6 +55,6 @@ export class PeopleService {
   /** The person allowed to sign in with this login account, or null. */
   async findSignInPerson(accountId: string): Promise<Person | null> {
     const person = await this.people.findByAccountId(accountId);
-    return person && person.loginActive && person.type === 'active' ? person : null;
+    return person && canSignIn(person) ? person : null;
   }
 }

@@ -1,4 +1,4 @@
-import type { Person } from '@qa/domain';
+import { PASSWORD_RULES, passwordLengthOk, type Person } from '@qa/domain';
 import type { Auth } from '../auth/auth';
 import { insertCredentialUser } from '../auth/credential-user';
 import type { PeopleService } from './people.service';
@@ -14,13 +14,12 @@ export class PersonAccountsService {
   ) {}
 
   async createWithPassword(input: unknown, password: string): Promise<Person> {
-    const context = await this.auth.$context;
-    const { minPasswordLength, maxPasswordLength } = context.password.config;
-    if (password.length < minPasswordLength || password.length > maxPasswordLength) {
+    if (!passwordLengthOk(password)) {
       throw new RangeError(
-        `The password must have ${minPasswordLength} to ${maxPasswordLength} characters`,
+        `The password must have ${PASSWORD_RULES.minLength} to ${PASSWORD_RULES.maxLength} characters`,
       );
     }
+    const context = await this.auth.$context;
     const hash = await context.password.hash(password);
     return context.adapter.transaction(async (trx) => {
       const person = await this.people.create(input);

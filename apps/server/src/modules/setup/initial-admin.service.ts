@@ -1,13 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Person, RoleId } from '@qa/domain';
+import { randomBytes } from 'node:crypto';
+import { INITIAL_ADMIN_ROLES } from '@qa/domain';
 import { isUniqueViolation } from '../../db/errors';
 import type { Auth } from '../auth/auth';
 import { insertCredentialUser } from '../auth/credential-user';
+import { newPersonRecord } from '../people/people.factory';
 import type { PeopleRepository } from '../people/people.repository';
 import type { AppMetaRepository } from './app-meta.repository';
 
 const INITIALIZED = 'initialized';
-const ADMIN_ROLES: RoleId[] = ['user', 'admin', 'qm', 'auditor'];
+const ADMIN_NAME = 'Administrator';
 
 export interface InitialAdminSettings {
   email: string;
@@ -51,22 +52,18 @@ export class InitialAdminService {
         // The flag first: a second instance starting at the same moment fails on its key.
         await this.appMeta.insert(INITIALIZED, new Date().toISOString());
         const user = await insertCredentialUser(trx, {
-          name: 'Administrator',
+          name: ADMIN_NAME,
           email: settings.email,
           passwordHash: hash,
         });
-        const admin: Person = {
-          id: randomUUID(),
-          displayName: 'Administrator',
-          email: settings.email,
-          avatar: null,
-          type: 'active',
-          roles: ADMIN_ROLES,
-          accountId: user.id,
-          loginActive: true,
-          createdDate: new Date().toISOString(),
-        };
-        await this.people.insert(admin);
+        await this.people.insert(
+          newPersonRecord({
+            displayName: ADMIN_NAME,
+            email: settings.email,
+            roles: INITIAL_ADMIN_ROLES,
+            accountId: user.id,
+          }),
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error) && (await this.appMeta.get(INITIALIZED))) {

@@ -2,13 +2,22 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { originFormTarget } from '../../http/web-request';
 import { errorBody } from '../../shared/app-error';
 
+/** Shown before anyone chose a language, so it says everything in German and English. */
 const NOT_BUILT_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Quality Audit: web app not built</title></head>
-<body><h1>The web app has not been built</h1>
+<html lang="en"><head><meta charset="utf-8">
+<title>Quality Audit: web app not built / Web-App nicht gebaut</title></head>
+<body>
+<section lang="en"><h1>The web app has not been built</h1>
 <p>The server is running, but there is no web app to serve. Run <code>npm run build</code> in the
-repository root (or set WEB_DIST to a built web app) and reload this page.</p></body></html>
+repository root (or set WEB_DIST to a built web app) and reload this page.</p></section>
+<section lang="de"><h1>Die Web-App wurde noch nicht gebaut</h1>
+<p>Der Server läuft, hat aber keine Web-App, die er ausliefern könnte. Führen Sie
+<code>npm run build</code> im Hauptverzeichnis des Repositorys aus (oder setzen Sie WEB_DIST auf eine
+gebaute Web-App) und laden Sie diese Seite neu.</p></section>
+</body></html>
 `;
 
 /** Hashed file names under /assets never change content, so browsers may keep them forever. */
@@ -55,7 +64,7 @@ export async function registerWebRoutes(
   app.get('/', (_req, reply) => sendIndex(reply));
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
-    const pathname = req.url.split('?')[0] ?? '/';
+    const pathname = (originFormTarget(req.url) ?? req.url).split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || isApiPath(pathname)) {
       return reply.code(404).send(errorBody('not_found', `No route for ${req.method} ${pathname}`));
