@@ -46,6 +46,6 @@ export const SERVERS = {
 export type ServerName = keyof typeof SERVERS;
 
 export function serverFor(projectName: string) {
-  if (projectName === 'sqlite' || projectName === 'postgres') return SERVERS[projectName];
+  if (projectName in SERVERS) return SERVERS[projectName as ServerName];
   throw new Error(`No server for project ${projectName}`);
 }
