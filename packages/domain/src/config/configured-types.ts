@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The types a configuration defines (SPEC section 3 "Configured types"). Ids are strings as
+ * configured ('0', '1', '3', '9', 'na', ...); `value` is the numeric weight used in scoring.
+ */
+export const AUDIT_ITEM_STATES = ['deactivated', 'completed'] as const;
+export const auditItemStateSchema = z.enum(AUDIT_ITEM_STATES);
+export type AuditItemState = z.infer<typeof auditItemStateSchema>;
+
+export const findingTypeSchema = z.object({
+  id: z.string().min(1),
+  value: z.number(),
+  text: z.string(),
+  short: z.string(),
+  description: z.string().default(''),
+  placeholder_text: z.string().default(''),
+  is_no_deviation: z.boolean().default(false),
+  is_not_applicable: z.boolean().default(false),
+  /** Storing a finding of this type puts the item into this state (SPEC section 4). */
+  auditItemState: auditItemStateSchema.nullable().default(null),
+});
+export type FindingType = z.infer<typeof findingTypeSchema>;
+
+export const importanceSchema = z.object({
+  id: z.string().min(1),
+  value: z.number().nullable(),
+  description: z.string(),
+  color: z.string(),
+});
+export type Importance = z.infer<typeof importanceSchema>;
+
+export const measureTypeSchema = z.object({
+  id: z.string().min(1),
+  text: z.string(),
+  short: z.string(),
+  description: z.string().default(''),
+});
+export type MeasureType = z.infer<typeof measureTypeSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * A workflow from configuration (SPEC section 4): statuses with id, description and a start
+ * flag; the entry marked `end` is final (else the last); transitions between them, each with a
+ * description shown as a button.
+ */
+export const workflowStatusSchema = z.object({
+  id: z.string().min(1),
+  description: z.string(),
+  start: z.boolean().optional(),
+  end: z.boolean().optional(),
+});
+export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
+
+export const workflowTransitionSchema = z.object({
+  from: z.string().min(1),
+  to: z.string().min(1),
+  description: z.string(),
+});
+export type WorkflowTransition = z.infer<typeof workflowTransitionSchema>;
+
+export const workflowSchema = z.object({
+  statuses: z.array(workflowStatusSchema).min(1),
+  transitions: z.array(workflowTransitionSchema),
+});
+export type Workflow = z.infer<typeof workflowSchema>;
