@@ -1,0 +1,57 @@
+import { defineMessages } from './message';
+
+/** Messages of the rules area: workflows, audit item states, findings, scoring, QK, permissions. */
+export const RULES_MESSAGES = defineMessages({
+  'workflow.invalid': {
+    de: 'Ungültiger Workflow für {component}',
+    en: 'Invalid workflow for {component}',
+  },
+  'workflow.step.release': { de: 'Audit freigeben', en: 'Release audit' },
+  'workflow.step.finishPreparation': {
+    de: 'Vorbereitung abschließen',
+    en: 'Finish preparation',
+  },
+  'workflow.step.finishExecution': { de: 'Durchführung abschließen', en: 'Finish execution' },
+  'workflow.step.finishWrapUp': { de: 'Nachbereitung abschließen', en: 'Finish wrap-up' },
+  'workflow.step.finishAudit': {
+    de: 'Audit abschließen und Bericht versenden',
+    en: 'Finish audit and send report',
+  },
+  'measure.filter.open': { de: 'Offen', en: 'Open' },
+  'measure.filter.completed': { de: 'Abgeschlossen', en: 'Completed' },
+  'measure.filter.unassigned': { de: 'Nicht zugewiesen', en: 'Unassigned' },
+  'finding.unknownType': { de: 'Unbekannter Feststellungstyp', en: 'Unknown finding type' },
+  'finding.placeholder': { de: 'Das ist ein Platzhalter', en: 'This is a placeholder' },
+  'finding.alreadyExists': {
+    de: 'Die Feststellung {id} existiert bereits',
+    en: 'Finding {id} already exists',
+  },
+  'finding.notFound': {
+    de: 'Die Feststellung {id} existiert nicht',
+    en: 'Finding {id} does not exist',
+  },
+  'finding.invalid': { de: 'Die Feststellung ist ungültig', en: 'The finding is invalid' },
+  'auditItem.confirmDiscardFindings': {
+    de: 'Alle anderen Feststellungen und Maßnahmen welche dieser Frage zugeordnet sind werden verworfen. Wollen Sie die Frage abschließen?',
+    en: 'All other findings and measures assigned to this question will be discarded. Do you want to close the question?',
+  },
+  'auditItem.notReactivatable': {
+    de: 'Nur deaktivierte oder abgeschlossene Fragen können reaktiviert werden',
+    en: 'Only deactivated or completed questions can be reactivated',
+  },
+  'scoring.noCategory': { de: 'Keine Kategorie', en: 'No category' },
+  'qk.invalidValue': {
+    de: 'Kein gültiger QK-Wert berechenbar',
+    en: 'Unable to calculate valid QK value',
+  },
+  'permission.denied': {
+    de: 'Dafür fehlt Ihnen die Berechtigung',
+    en: 'You are not allowed to do this',
+  },
+  'permission.auditProtected': {
+    de: 'Das Audit ist geschützt und kann nicht geändert werden',
+    en: 'The audit is protected and cannot be changed',
+  },
+});
+
+export type RulesMessageKey = keyof typeof RULES_MESSAGES;

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMessage } from '../messages/message';
+import { RULES_MESSAGES } from '../messages/rules.messages';
+import { DEFAULT_QK_TABLE, qkBaseValue, qkScore, qkTableSchema } from './qk';
+
+describe('QK quality number', () => {
+  it('default table is valid: thresholds 5..9999, bases 10..120', () => {
+    expect(qkTableSchema.parse(DEFAULT_QK_TABLE)).toEqual(DEFAULT_QK_TABLE);
+    expect(DEFAULT_QK_TABLE[0]).toEqual({ upTo: 5, base: 10 });
+    expect(DEFAULT_QK_TABLE.at(-1)).toEqual({ upTo: 9999, base: 120 });
+    expect(
+      qkTableSchema.safeParse([
+        { upTo: 10, base: 10 },
+        { upTo: 5, base: 20 },
+      ]).success,
+    ).toBe(false);
+    expect(qkTableSchema.safeParse([{ upTo: 5, base: 130 }]).success).toBe(false);
+    expect(
+      qkTableSchema.safeParse([
+        { upTo: 5, base: 30 },
+        { upTo: 9, base: 20 },
+      ]).success,
+    ).toBe(false);
+  });
+
+  it('score = (base + 1 per B/B1 + 3 per A/A1) / 10; base from the worst class count', () => {
+    // Worst class A with 2 findings -> base 10; 2 A-class * 3 + 3 B-class * 1 = 9 -> 19 / 10.
+    const result = qkScore(['A', 'A1', 'B', 'B1', 'b', 'C1', 'X', '3']);
+    expect(result).toEqual({
+      score: 1.9,
+      base: 10,
+      worstClass: 'A',
+      worstClassCount: 2,
+      counts: { A: 1, A1: 1, B: 2, B1: 1, C1: 1 },
+      warning: null,
+    });
+    // Only C1: worst class C with 7 findings -> base 20, no additions.
+    expect(qkScore(Array(7).fill('C1'))).toMatchObject({
+      score: 2,
+      worstClass: 'C',
+      worstClassCount: 7,
+    });
+    // Six B findings -> base 20 + 6 = 26.
+    expect(qkScore(Array(6).fill('B')).score).toBe(2.6);
+    expect(qkScore([])).toMatchObject({ score: 1, base: 10, worstClass: null, warning: null });
+  });
+
+  it('an invalid value uses the last table entry and returns the log message', () => {
+    expect(qkBaseValue(-1)).toEqual({ base: 120, warning: { key: 'qk.invalidValue' } });
+    expect(qkBaseValue(Number.NaN).base).toBe(120);
+    expect(qkBaseValue(2.5).warning).not.toBeNull();
+    expect(qkBaseValue(10000)).toEqual({ base: 120, warning: { key: 'qk.invalidValue' } });
+    expect(qkBaseValue(9999)).toEqual({ base: 120, warning: null });
+    const small = [
+      { upTo: 5, base: 10 },
+      { upTo: 10, base: 50 },
+    ];
+    expect(qkScore(Array(11).fill('C1'), small)).toMatchObject({
+      base: 50,
+      warning: { key: 'qk.invalidValue' },
+    });
+    expect(formatMessage(RULES_MESSAGES, { key: 'qk.invalidValue' }, 'en')).toBe(
+      'Unable to calculate valid QK value',
+    );
+  });
+
+  it('a finding no worse than the current worst class never lowers the number', () => {
+    const rank = { A: 0, B: 1, C: 2 } as const;
+    const classOf = { A: 'A', A1: 'A', B: 'B', B1: 'B', C1: 'C' } as const;
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('A', 'A1', 'B', 'B1', 'C1', 'Z'), { maxLength: 120 }),
+        fc.constantFrom('A', 'A1', 'B', 'B1', 'C1'),
+        (list, added) => {
+          const before = qkScore(list);
+          fc.pre(before.worstClass !== null && rank[classOf[added]] >= rank[before.worstClass]);
+          expect(qkScore([...list, added]).score).toBeGreaterThanOrEqual(before.score);
+        },
+      ),
+    );
+  });
+
+  it('the first A finding restarts the count (documented, not monotonic across classes)', () => {
+    const manyB = Array<string>(51).fill('B');
+    expect(qkScore(manyB).score).toBe((90 + 51) / 10);
+    expect(qkScore([...manyB, 'A']).score).toBe((10 + 51 + 3) / 10);
+  });
+});

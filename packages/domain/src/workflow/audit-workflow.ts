@@ -1,0 +1,47 @@
+/**
+ * Audit screen navigation by workflow status (SPEC sections 2 and 4): the active tab follows the
+ * status, and the stepper's Continue sets the status to the step number.
+ */
+export const AUDIT_TABS = [
+  'auditpreparation',
+  'auditexecution',
+  'auditwrapup',
+  'auditreporting',
+  'auditactionlist',
+] as const;
+export type AuditTab = (typeof AUDIT_TABS)[number];
+
+/** Numeric status 1..5 -> tab; anything else (e.g. '6' completed) has no tab of its own: null. */
+export function auditTabForStatus(status: string | number | null | undefined): AuditTab | null {
+  if (status === null || status === undefined || String(status).trim() === '') return null;
+  const value = Number(status);
+  if (!Number.isInteger(value) || value < 1 || value > AUDIT_TABS.length) return null;
+  return AUDIT_TABS[value - 1] ?? null;
+}
+
+export interface AuditStepperStep {
+  step: 1 | 2 | 3 | 4 | 5;
+  /** Message key of the step title (rules.messages.ts). */
+  titleKey: string;
+  /** The page Continue navigates to. */
+  page: AuditTab;
+}
+
+export const AUDIT_STEPPER_STEPS: readonly AuditStepperStep[] = [
+  { step: 1, titleKey: 'workflow.step.release', page: 'auditpreparation' },
+  { step: 2, titleKey: 'workflow.step.finishPreparation', page: 'auditexecution' },
+  { step: 3, titleKey: 'workflow.step.finishExecution', page: 'auditwrapup' },
+  { step: 4, titleKey: 'workflow.step.finishWrapUp', page: 'auditreporting' },
+  { step: 5, titleKey: 'workflow.step.finishAudit', page: 'auditreporting' },
+];
+
+export interface StepperContinueResult {
+  /** The new audit status: the step number as a string. */
+  status: string;
+  page: AuditTab;
+}
+
+export function auditStepperContinue(step: number): StepperContinueResult | null {
+  const found = AUDIT_STEPPER_STEPS.find((candidate) => candidate.step === step);
+  return found ? { status: String(found.step), page: found.page } : null;
+}
