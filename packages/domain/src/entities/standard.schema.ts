@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { slugify, uniqueId } from '../imports/slug';
+
+/**
+ * A standard with its chapters (SPEC sections 3 and 5). Error messages are message keys of
+ * `importMessages`, so a failed parse can be reported without a second mapping.
+ */
+export const STANDARD_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+export const STANDARD_ID_MIN = 2;
+export const STANDARD_ID_MAX = 32;
+export const STANDARD_NAME_MIN = 2;
+export const STANDARD_NAME_MAX = 32;
+export const STANDARD_DESCRIPTION_MIN = 5;
+export const STANDARD_DESCRIPTION_MAX = 256;
+
+// `abort`: an empty field reports only "No empty field allowed", not also the length.
+const EMPTY = { error: 'standard.emptyField', abort: true } as const;
+
+/** A required text: trimmed, empty -> "No empty field allowed", then a length range. */
+function requiredText(min: number, max: number, lengthKey: string) {
+  return z
+    .string({ error: 'standard.emptyField' })
+    .trim()
+    .min(1, EMPTY)
+    .min(min, { error: lengthKey })
+    .max(max, { error: lengthKey });
+}
+
+export const standardIdSchema = z
+  .string({ error: 'standard.idPattern' })
+  .trim()
+  .min(STANDARD_ID_MIN, { error: 'standard.idLength' })
+  .max(STANDARD_ID_MAX, { error: 'standard.idLength' })
+  .regex(STANDARD_ID_PATTERN, { error: 'standard.idPattern' });
+
+export const standardChapterSchema = z.object(
+  {
+    id: z.string({ error: 'standard.chapterInvalid' }).trim().min(1, EMPTY),
+    description: z.string({ error: 'standard.chapterInvalid' }).trim().min(1, EMPTY),
+  },
+  { error: 'standard.chapterInvalid' },
+);
+export type StandardChapter = z.infer<typeof standardChapterSchema>;
+
+/** At least one chapter; chapter ids are unique because questions map to them by id. */
+export const standardChaptersSchema = z
+  .array(standardChapterSchema, { error: 'standard.chaptersRequired' })
+  .min(1, { error: 'standard.chaptersRequired' })
+  .superRefine((chapters, ctx) => {
+    const seen = new Set<string>();
+    chapters.forEach((chapter, index) => {
+      if (seen.has(chapter.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'standard.chapterDuplicate',
+          path: [index, 'id'],
+          params: { chapterId: chapter.id },
+        });
+      }
+      seen.add(chapter.id);
+    });
+  });
+
+export const standardSchema = z.object({
+  id: standardIdSchema,
+  name: requiredText(STANDARD_NAME_MIN, STANDARD_NAME_MAX, 'standard.nameLength'),
+  description: requiredText(
+    STANDARD_DESCRIPTION_MIN,
+    STANDARD_DESCRIPTION_MAX,
+    'standard.descriptionLength',
+  ),
+  chapters: standardChaptersSchema,
+});
+export type Standard = z.infer<typeof standardSchema>;
+
+/** What an import dialog submits: the id may be left empty and is then generated. */
+export const standardInputSchema = standardSchema.extend({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    standardIdSchema.optional(),
+  ),
+});
+export type StandardInput = z.infer<typeof standardInputSchema>;
+
+/**
+ * A valid, unused standard id derived from the name ("ISO 9001:2015" -> "iso-9001-2015"),
+ * so the same import gives the same id; prefixed "std-" when the name does not start with a
+ * letter, "-2", "-3" ... appended when taken. Ids are compared case-insensitively, because
+ * "ISO9001" and "iso9001" side by side would confuse everyone.
+ */
+export function generateStandardId(name: string, existingIds: Iterable<string>): string {
+  const taken = new Set([...existingIds].map((id) => id.toLowerCase()));
+  let base = slugify(name);
+  if (!/^[a-z]/.test(base)) base = base === '' ? 'standard' : `std-${base}`;
+  if (base.length < STANDARD_ID_MIN) base = `${base}-std`;
+  return uniqueId(base, taken, STANDARD_ID_MAX);
+}

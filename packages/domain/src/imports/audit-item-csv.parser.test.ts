@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { questionSchema } from '../audit/audit-item.schema';
+import { parseAuditItemCsv, type AuditItemCsvContext } from './audit-item-csv.parser';
+
+const context: AuditItemCsvContext = {
+  standard: {
+    id: 'iso9001',
+    chapters: [
+      { id: '4.1', description: 'Context of the organisation' },
+      { id: 'A.1', description: 'Annex' },
+    ],
+  },
+  categories: [
+    { id: 'leadership', name: 'Führung' },
+    { id: 'support', name: 'Unterstützung' },
+  ],
+};
+
+const HEADER =
+  'text;hint;description;category;category_id;subcategory;no;importance;chapter_id;weight';
+
+describe('audit item CSV import', () => {
+  it('imports a full row as question data plus weight', () => {
+    const report = parseAuditItemCsv(
+      `${HEADER}\n Is there a policy? ; see 5.2 ;"Policy; signed";Führung;leadership;Policy;2.1.3a;9;4.1, A.1;3\n`,
+      context,
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.warnings).toEqual([]);
+    expect(report.records).toEqual([
+      {
+        question: {
+          text: 'Is there a policy?',
+          hint: 'see 5.2',
+          description: 'Policy; signed',
+          category: 'Führung',
+          category_id: 'leadership',
+          subcategory: 'Policy',
+          no: '2.1.3a',
+          importance: '9',
+          chapters: [
+            { id: '4.1', standard: 'iso9001', description: 'Context of the organisation' },
+            { id: 'A.1', standard: 'iso9001', description: 'Annex' },
+          ],
+        },
+        Weight: 3,
+      },
+    ]);
+    expect(questionSchema.safeParse(report.records[0]?.question).success).toBe(true);
+  });
+
+  it('requires a header row with a text column', () => {
+    expect(parseAuditItemCsv('question;no\nA;1').errors).toEqual([
+      { key: 'import.csv.headerMissing', params: { column: 'text' } },
+    ]);
+    expect(parseAuditItemCsv('').errors[0]?.key).toBe('import.csv.empty');
+  });
+
+  it('matches header names case-insensitively and warns about unknown columns', () => {
+    const report = parseAuditItemCsv('Text;Weight;Comment\nA;2;x');
+    expect(report.records[0]?.Weight).toBe(2);
+    expect(report.warnings).toEqual([
+      { key: 'import.csv.unknownColumn', params: { column: 'Comment' } },
+    ]);
+  });
+
+  it('ignores a row without text and reports it with its line number', () => {
+    const report = parseAuditItemCsv('text;no\nA;1\n\n;2\nB;3');
+    expect(report.records.map((item) => item.question.text)).toEqual(['A', 'B']);
+    expect(report.errors).toEqual([{ key: 'import.csv.invalidRow', row: 4, params: { row: 4 } }]);
+  });
+
+  it('needs at least one valid item', () => {
+    const report = parseAuditItemCsv('text;no\n;1');
+    expect(report.records).toEqual([]);
+    expect(report.errors.map((issue) => issue.key)).toEqual([
+      'import.csv.invalidRow',
+      'import.auditItems.noValidItem',
+    ]);
+    expect(parseAuditItemCsv('text').errors.map((issue) => issue.key)).toEqual([
+      'import.auditItems.noValidItem',
+    ]);
+  });
+
+  it('weight: digits only, else 1 (the default import weight)', () => {
+    const report = parseAuditItemCsv('text;weight\nA;7\nB;\nC;2.5\nD;-1\nE;0');
+    expect(report.records.map((item) => item.Weight)).toEqual([7, 1, 1, 1, 0]);
+    expect(report.warnings.map((issue) => [issue.row, issue.params?.value])).toEqual([
+      [4, '2.5'],
+      [5, '-1'],
+    ]);
+  });
+
+  it('no: digits with dotted parts and trailing letters, else the data-row index', () => {
+    const report = parseAuditItemCsv('text;no\nA;2\nB;2.1\nC;2.1.3a\nD;x1\nE;\nF;2.\nG;1.a');
+    expect(report.records.map((item) => item.question.no)).toEqual([
+      '2',
+      '2.1',
+      '2.1.3a',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
+    expect(report.warnings.map((issue) => issue.key)).toEqual([
+      'import.auditItems.noInvalid',
+      'import.auditItems.noInvalid',
+      'import.auditItems.noInvalid',
+    ]);
+  });
+
+  it("importance: '0', '1', '3', '9' or empty (not defined); others become not defined", () => {
+    const report = parseAuditItemCsv('text;importance\nA;0\nB;1\nC;3\nD;9\nE;\nF;2\nG;high');
+    expect(report.records.map((item) => item.question.importance)).toEqual([
+      '0',
+      '1',
+      '3',
+      '9',
+      '',
+      '',
+      '',
+    ]);
+    expect(report.warnings.map((issue) => issue.row)).toEqual([7, 8]);
+  });
+
+  it('splits chapter ids on commas; unknown chapter numbers are kept as unmappable', () => {
+    const report = parseAuditItemCsv('text;chapter_id\nA;"4.1, 8.5.1,,4.1"\nB;Z9', context);
+    expect(report.records[0]?.question.chapters).toEqual([
+      { id: '4.1', standard: 'iso9001', description: 'Context of the organisation' },
+      { id: '8.5.1', standard: 'iso9001', description: 'Kapitel 8.5.1' },
+    ]);
+    expect(report.records[1]?.question.chapters).toEqual([]);
+    expect(report.warnings).toEqual([
+      {
+        key: 'import.auditItems.chapterUnmappable',
+        row: 2,
+        params: { row: 2, chapterId: '8.5.1' },
+      },
+      { key: 'import.auditItems.chapterInvalid', row: 3, params: { row: 3, chapterId: 'Z9' } },
+    ]);
+    const english = parseAuditItemCsv('text;chapter_id\nA;7', { language: 'en' });
+    expect(english.records[0]?.question.chapters).toEqual([
+      { id: '7', standard: '', description: 'Chapter 7' },
+    ]);
+  });
+
+  it('category: id and name matched; a different name for a known id is only asserted', () => {
+    const report = parseAuditItemCsv(
+      'text;category;category_id\nA;Führung;leadership\nB;Leitung;leadership\nC;;support\nD;unterstützung;',
+      context,
+    );
+    expect(
+      report.records.map((item) => [item.question.category_id, item.question.category]),
+    ).toEqual([
+      ['leadership', 'Führung'],
+      ['leadership', 'Führung'],
+      ['support', 'Unterstützung'],
+      ['support', 'Unterstützung'],
+    ]);
+    expect(report.warnings).toEqual([
+      {
+        key: 'import.auditItems.categoryNameMismatch',
+        row: 3,
+        params: { row: 3, categoryId: 'leadership', name: 'Leitung', knownName: 'Führung' },
+      },
+    ]);
+    expect(report.newCategories).toEqual([]);
+  });
+
+  it('category: a name only generates a stable, unique id', () => {
+    const report = parseAuditItemCsv(
+      'text;category;category_id\nA;Messmittel & Prüfung;\nB;Messmittel & Prüfung;\nC;Support;\nD;Neu;neu\nE;;ghost\nF;;ghost\nG;!!!;',
+      { categories: [{ id: 'support', name: 'Unterstützung' }] },
+    );
+    expect(report.records.map((item) => item.question.category_id)).toEqual([
+      'messmittel-pruefung',
+      'messmittel-pruefung',
+      'support-2',
+      'neu',
+      'ghost',
+      'ghost',
+      'category',
+    ]);
+    expect(report.newCategories).toEqual([
+      { id: 'messmittel-pruefung', name: 'Messmittel & Prüfung' },
+      { id: 'support-2', name: 'Support' },
+      { id: 'neu', name: 'Neu' },
+      { id: 'category', name: '!!!' },
+    ]);
+    // An unknown bare id is reported once.
+    expect(
+      report.warnings.filter((issue) => issue.key === 'import.auditItems.categoryUnknown'),
+    ).toHaveLength(1);
+  });
+
+  it('never throws, and every row without text is reported by its line', () => {
+    const cell = fc.string().map((value) => value.replace(/[;"\r\n]/g, ''));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell, cell, cell, cell)), (rows) => {
+        const lines = rows.map((cells) => cells.join(';'));
+        const report = parseAuditItemCsv(['text;no;weight;importance', ...lines].join('\n'));
+        const expectedInvalid = lines.flatMap((line, index) => {
+          const blank = line.split(';').every((value) => value.trim() === '');
+          return !blank && line.split(';')[0]?.trim() === '' ? [index + 2] : [];
+        });
+        const reported = report.errors
+          .filter((issue) => issue.key === 'import.csv.invalidRow')
+          .map((issue) => issue.row);
+        expect(reported).toEqual(expectedInvalid);
+        for (const item of report.records) {
+          expect(questionSchema.safeParse(item.question).success).toBe(true);
+          expect(Number.isInteger(item.Weight) && item.Weight >= 0).toBe(true);
+        }
+        expect(report.records.length === 0).toBe(
+          report.errors.some((issue) => issue.key === 'import.auditItems.noValidItem'),
+        );
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        parseAuditItemCsv(text, context);
+      }),
+    );
+  });
+});

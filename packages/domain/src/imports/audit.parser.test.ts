@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAuditImport } from './audit.parser';
+
+describe('audit import', () => {
+  it('reads JSON: required name, standard, type, planning_year; optional fields kept', () => {
+    const report = parseAuditImport(
+      JSON.stringify([
+        {
+          name: ' Lieferant X ',
+          standard: ['iso9001', 'iso14001'],
+          type: 'Prozessaudit',
+          planning_year: 2026,
+          audited_by: 'Lieferant',
+          planning_date: '2026-03-02',
+          leadauditor: 'p1',
+          ignored: 'x',
+        },
+      ]),
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.records).toEqual([
+      {
+        name: 'Lieferant X',
+        standard: ['iso9001', 'iso14001'],
+        type: 'Prozessaudit',
+        planning_year: 2026,
+        audited_by: 'Lieferant',
+        planning_date: '2026-03-02',
+        leadauditor: 'p1',
+      },
+    ]);
+    expect(
+      parseAuditImport('{"name":"A","standard":"iso9001","type":"t","planning_year":"2025"}')
+        .records,
+    ).toEqual([{ name: 'A', standard: 'iso9001', type: 't', planning_year: 2025 }]);
+  });
+
+  it("an empty required field is 'Feld darf nicht leer sein' naming the field", () => {
+    const report = parseAuditImport('[{"name":"","standard":[],"type":"t"}]');
+    expect(report.errors).toEqual([
+      { key: 'import.fieldRequired', row: 1, params: { row: 1, field: 'name' } },
+      { key: 'import.fieldRequired', row: 1, params: { row: 1, field: 'standard' } },
+      { key: 'import.fieldRequired', row: 1, params: { row: 1, field: 'planning_year' } },
+      { key: 'import.noRecords', params: {} },
+    ]);
+  });
+
+  it('reads CSV with a header; standards separated by commas; rows by line', () => {
+    const report = parseAuditImport(
+      'name;standard;type;planning_year;process\nA;"iso9001, vda63";Prozessaudit;2026;Montage\n\nB;iso9001;system;26;',
+    );
+    expect(report.records).toEqual([
+      {
+        name: 'A',
+        standard: ['iso9001', 'vda63'],
+        type: 'Prozessaudit',
+        planning_year: 2026,
+        process: 'Montage',
+      },
+    ]);
+    expect(report.errors).toEqual([
+      {
+        key: 'import.audit.planningYearInvalid',
+        row: 4,
+        params: { row: 4, value: '26' },
+      },
+    ]);
+    expect(parseAuditImport('name;standard\nA;b').errors.map((issue) => issue.params)).toEqual([
+      { column: 'type' },
+      { column: 'planning_year' },
+    ]);
+  });
+
+  it('checks the planning date lies in the planning year, and known standards and types', () => {
+    const base = { name: 'A', standard: 'iso9001', type: 'system', planning_year: 2024 };
+    const keyOf = (entry: object, context = {}) =>
+      parseAuditImport(JSON.stringify(entry), context).errors[0]?.key;
+    expect(keyOf({ ...base, planning_date: '2025-01-01' })).toBe(
+      'import.audit.planningDateInvalid',
+    );
+    expect(keyOf({ ...base, planning_date: '2024-02-30' })).toBe(
+      'import.audit.planningDateInvalid',
+    );
+    expect(keyOf({ ...base, planning_date: '2024-02-29' })).toBeUndefined();
+    expect(keyOf({ ...base, name: { x: 1 } })).toBe('import.audit.fieldNotText');
+    expect(keyOf({ ...base, standard: 5 })).toBe('import.audit.fieldNotText');
+    expect(keyOf(base, { knownStandards: ['iso14001'] })).toBe('import.audit.unknownStandard');
+    expect(keyOf(base, { knownTypes: ['process'] })).toBe('import.audit.unknownType');
+    expect(keyOf([base, 'x'])).toBe('import.entryNotObject');
+    expect(parseAuditImport('[1').errors[0]?.key).toBe('import.json.invalid');
+  });
+
+  it('never throws, and reports every CSV row without a name', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const report = parseAuditImport(text);
+        expect(report.records.length > 0 || report.errors.length > 0).toBe(true);
+      }),
+    );
+    const cell = fc.string().map((value) => value.replace(/[;"\r\n]/g, '').trim());
+    fc.assert(
+      fc.property(fc.array(fc.tuple(cell, fc.boolean())), (rows) => {
+        const lines = rows.map(([name, other]) => `${name};iso9001;${other ? 't' : 'u'};2026`);
+        const report = parseAuditImport(['name;standard;type;planning_year', ...lines].join('\n'));
+        const missing = rows.flatMap(([name], index) => (name === '' ? [index + 2] : []));
+        expect(
+          report.errors
+            .filter((issue) => issue.key === 'import.fieldRequired')
+            .map((issue) => issue.row),
+        ).toEqual(missing);
+        expect(report.records).toHaveLength(rows.length - missing.length);
+      }),
+    );
+  });
+});

@@ -1,0 +1,220 @@
+import { defineMessages } from './message';
+
+/**
+ * Texts of the import parsers and the small validators (standards, autocompletion lists,
+ * people, audits, e-mail, attachments). The spec quotes most of them in one language only
+ * (some with typos, e.g. "digiest"); both languages are given here in correct wording.
+ */
+export const importMessages = defineMessages({
+  // Generic import reports
+  'import.json.invalid': {
+    de: 'Ungültiges JSON: {reason}',
+    en: 'Invalid JSON: {reason}',
+  },
+  'import.csv.empty': {
+    de: 'Die CSV-Datei ist leer',
+    en: 'The CSV file is empty',
+  },
+  'import.csv.headerMissing': {
+    de: 'Kopfzeile fehlt oder enthält die Spalte „{column}“ nicht',
+    en: 'Header row missing or without the column "{column}"',
+  },
+  'import.csv.unknownColumn': {
+    de: 'Unbekannte Spalte „{column}“ wird ignoriert',
+    en: 'Unknown column "{column}" is ignored',
+  },
+  'import.csv.unterminatedQuote': {
+    de: 'Zeile {row}: Anführungszeichen nicht geschlossen, Zeile ignoriert',
+    en: 'Row {row}: unterminated quote, row ignored',
+  },
+  'import.csv.invalidRow': {
+    de: 'Ungültige CSV-Zeile ignoriert (Zeile {row})',
+    en: 'Invalid CSV Row ignored (row {row})',
+  },
+  'import.fieldRequired': {
+    de: 'Feld darf nicht leer sein',
+    en: 'Field must not be empty',
+  },
+  'import.noRecords': {
+    de: 'Die Datei enthält keinen gültigen Eintrag',
+    en: 'The file contains no valid entry',
+  },
+  'import.notAList': {
+    de: 'Erwartet wird eine Liste (JSON-Array) mit mindestens einem Eintrag',
+    en: 'Expected a list (JSON array) with at least one entry',
+  },
+  'import.entryNotObject': {
+    de: 'Eintrag {row} ist kein Objekt',
+    en: 'Entry {row} is not an object',
+  },
+
+  // Audit items from CSV (SPEC section 5)
+  'import.auditItems.noValidItem': {
+    de: 'Mindestens eine gültige Frage ist erforderlich',
+    en: 'At least one valid item is required',
+  },
+  'import.auditItems.weightInvalid': {
+    de: 'Zeile {row}: Gewichtung „{value}“ ist keine Zahl, 1 wird verwendet',
+    en: 'Row {row}: weight "{value}" is not a number, 1 is used',
+  },
+  'import.auditItems.noInvalid': {
+    de: 'Zeile {row}: Nummer „{value}“ ungültig, {fallback} wird verwendet',
+    en: 'Row {row}: number "{value}" is invalid, {fallback} is used',
+  },
+  'import.auditItems.importanceInvalid': {
+    de: 'Zeile {row}: Wichtigkeit „{value}“ ungültig (erlaubt: 0, 1, 3, 9), nicht definiert wird verwendet',
+    en: 'Row {row}: importance "{value}" is invalid (allowed: 0, 1, 3, 9), not defined is used',
+  },
+  'import.auditItems.chapterUnmappable': {
+    de: 'Chapter Id nicht zuordenbar: {chapterId} (Zeile {row})',
+    en: 'Chapter Id unmappable: {chapterId} (row {row})',
+  },
+  'import.auditItems.chapterInvalid': {
+    de: 'Zeile {row}: Kapitel „{chapterId}“ ist weder im Standard noch eine Kapitelnummer und wird ignoriert',
+    en: 'Row {row}: chapter "{chapterId}" is neither in the standard nor a chapter number and is ignored',
+  },
+  'import.auditItems.chapterGenericDescription': {
+    de: 'Kapitel {chapterId}',
+    en: 'Chapter {chapterId}',
+  },
+  'import.auditItems.categoryNameMismatch': {
+    de: 'Zeile {row}: Kategorie {categoryId} heißt „{knownName}“, nicht „{name}“; der bekannte Name gilt',
+    en: 'Row {row}: category {categoryId} is named "{knownName}", not "{name}"; the known name is kept',
+  },
+  'import.auditItems.categoryUnknown': {
+    de: 'Zeile {row}: Kategorie {categoryId} ist unbekannt',
+    en: 'Row {row}: category {categoryId} is unknown',
+  },
+  'import.auditItems.categoryCreated': {
+    de: 'Neue Kategorie „{name}“ mit der Id {categoryId} angelegt',
+    en: 'New category "{name}" created with id {categoryId}',
+  },
+
+  // Standards (SPEC section 5)
+  'standard.idPattern': {
+    de: 'Die Id muss mit einem Buchstaben beginnen, gefolgt von Buchstaben, Ziffern, - oder _',
+    en: 'Id must start with a letter, followed by letters, digits, - or _',
+  },
+  'standard.idLength': {
+    de: 'Länge der Id ungültig (2-32 Zeichen)',
+    en: 'Id length invalid 2-32 Characters',
+  },
+  'standard.idTaken': {
+    de: 'Die Id {id} ist bereits vergeben',
+    en: 'The id {id} is already taken',
+  },
+  'standard.nameLength': {
+    de: 'Länge des Namens ungültig (2-32 Zeichen)',
+    en: 'Name length invalid 2-32 Characters',
+  },
+  'standard.descriptionLength': {
+    de: 'Länge der Beschreibung ungültig (5-256 Zeichen)',
+    en: 'Description length invalid 5-256 Characters',
+  },
+  'standard.emptyField': {
+    de: 'Leere Felder sind nicht erlaubt',
+    en: 'No empty field allowed',
+  },
+  'standard.chaptersRequired': {
+    de: 'Mindestens ein Kapitel ist erforderlich (JSON-Array)',
+    en: 'At least one chapter is required (JSON array)',
+  },
+  'standard.chapterInvalid': {
+    de: 'Kapitel {row}: Id und Beschreibung müssen Texte sein',
+    en: 'Chapter {row}: id and description must be strings',
+  },
+  'standard.chapterDuplicate': {
+    de: 'Kapitel-Id {chapterId} kommt mehrfach vor',
+    en: 'Chapter id {chapterId} occurs more than once',
+  },
+
+  // Autocompletion lists (SPEC sections 5 and 8)
+  'autocompletion.documentIdInvalid': {
+    de: 'documentId {id} ist ungültig (Kleinbuchstabe, dann Kleinbuchstaben oder Ziffern, mindestens 2 Zeichen)',
+    en: 'documentId {id} is invalid (a lowercase letter, then lowercase letters or digits, at least 2 characters)',
+  },
+  'autocompletion.titleRequired': {
+    de: 'Titel darf nicht leer sein',
+    en: 'Title must not be empty',
+  },
+  'autocompletion.dataInvalid': {
+    de: 'AutoComplete-Daten ungültig: eine Liste von Einträgen mit Text-Id und Text-Name wird erwartet',
+    en: 'AutoComplete data invalid: expected a list of entries with string id and string name',
+  },
+  'autocompletion.duplicateEntry': {
+    de: 'AutoComplete-Eintrag {entryId} kommt mehrfach vor',
+    en: 'AutoComplete entry {entryId} occurs more than once',
+  },
+  'autocompletion.noChanges': {
+    de: 'Keine Änderungen gefunden',
+    en: 'no changes found',
+  },
+  'autocompletion.saved': {
+    de: '{title} gespeichert',
+    en: '{title} saved',
+  },
+  'autocompletion.saveFailed': {
+    de: '{title} speichern fehlgeschlagen: {reason}',
+    en: 'Saving {title} failed: {reason}',
+  },
+
+  // People (user import, user picker)
+  'person.nameRequired': {
+    de: 'Name ist erforderlich',
+    en: 'Name is required',
+  },
+  'person.emailRequired': {
+    de: 'E-Mail ist erforderlich',
+    en: 'E-mail is required',
+  },
+  'person.emailInvalid': {
+    de: 'E-Mail muss gültig sein (z. B. {example})',
+    en: 'E-mail must be valid (e.g. {example})',
+  },
+  'import.people.rolesInvalid': {
+    de: 'Eintrag {row}: Rollen ungültig ({value})',
+    en: 'Entry {row}: invalid roles ({value})',
+  },
+  'import.people.duplicateEmail': {
+    de: 'Eintrag {row}: E-Mail {email} kommt mehrfach vor, Eintrag ignoriert',
+    en: 'Entry {row}: e-mail {email} occurs more than once, entry ignored',
+  },
+
+  // Audits
+  'import.audit.planningYearInvalid': {
+    de: 'Eintrag {row}: Planungsjahr „{value}“ ist kein Jahr (JJJJ)',
+    en: 'Entry {row}: planning year "{value}" is not a year (YYYY)',
+  },
+  'import.audit.planningDateInvalid': {
+    de: 'Eintrag {row}: Planungsdatum „{value}“ muss JJJJ-MM-TT im Planungsjahr sein',
+    en: 'Entry {row}: planning date "{value}" must be YYYY-MM-DD within the planning year',
+  },
+  'import.audit.unknownStandard': {
+    de: 'Eintrag {row}: unbekannter Standard {value}',
+    en: 'Entry {row}: unknown standard {value}',
+  },
+  'import.audit.unknownType': {
+    de: 'Eintrag {row}: unbekannte Auditart {value}',
+    en: 'Entry {row}: unknown audit type {value}',
+  },
+  'import.audit.fieldNotText': {
+    de: 'Eintrag {row}: Feld {field} muss ein Text sein',
+    en: 'Entry {row}: field {field} must be text',
+  },
+
+  // Attachments (SPEC section 5)
+  'attachment.extensionRequired': {
+    de: 'Dateiname benötigt eine Endung',
+    en: 'Filename requires extension',
+  },
+  'attachment.typeNotAllowed': {
+    de: 'Dateityp .{extension} ist nicht erlaubt',
+    en: 'File type .{extension} is not allowed',
+  },
+  'attachment.mimeMismatch': {
+    de: 'Inhaltstyp {mimeType} passt nicht zur Endung .{extension}',
+    en: 'Content type {mimeType} does not match the extension .{extension}',
+  },
+});
+
+export type ImportMessageKey = keyof typeof importMessages;
