@@ -1,0 +1,445 @@
+import type { ProcessAuditCatalogue } from './process-audit-catalogue.schema';
+
+/**
+ * The pre-filled German process-audit question catalogue (SPEC section 9: categories 2 to 7,
+ * each question with text and description), written for this product in its own words and
+ * translated to English. Category numbers follow the usual process-audit structure so the
+ * questions line up with the chapters of the VDA-6-3 standard seed. `{machineCapability}` and
+ * `{longTermCapability}` are filled from the template configuration's capability limits.
+ */
+export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
+  {
+    category: { id: '2', de: 'Projektsteuerung', en: 'Project control' },
+    questions: [
+      {
+        no: '2.1',
+        de: {
+          text: 'Hat das Projekt eine benannte Projektleitung mit den Befugnissen, die die Aufgabe verlangt?',
+          description:
+            'Nachweise: Projektorganigramm, Ernennung, geregelte Stellvertretung, Befugnis zur Eskalation.',
+        },
+        en: {
+          text: 'Does the project have a named project lead with the authority the job needs?',
+          description:
+            'Evidence: project organisation chart, appointment, deputy arranged, authority to escalate.',
+        },
+      },
+      {
+        no: '2.2',
+        de: {
+          text: 'Gibt es einen verbindlichen Terminplan mit Meilensteinen, der regelmäßig mit dem Ist-Stand verglichen wird?',
+          description:
+            'Nachweise: Terminplan mit Meilensteinen und Quality Gates, dokumentierte Soll-Ist-Vergleiche, Maßnahmen bei Verzug.',
+        },
+        en: {
+          text: 'Is there a binding schedule with milestones that is regularly compared with actual progress?',
+          description:
+            'Evidence: schedule with milestones and quality gates, recorded plan/actual comparisons, actions on delays.',
+        },
+      },
+      {
+        no: '2.3',
+        de: {
+          text: 'Sind Personal und Budget für das Projekt geplant, und werden Engpässe früh erkannt?',
+          description:
+            'Nachweise: Ressourcenplanung je Projektphase, freigegebenes Budget, Auslastungsübersicht über alle Projekte.',
+        },
+        en: {
+          text: 'Are staff and budget planned for the project, and are bottlenecks spotted early?',
+          description:
+            'Evidence: resource plan per project phase, released budget, workload overview across all projects.',
+        },
+      },
+      {
+        no: '2.4',
+        de: {
+          text: 'Werden Projektrisiken systematisch ermittelt, bewertet und mit Maßnahmen verfolgt?',
+          description:
+            'Nachweise: Risikoliste mit Bewertung, Verantwortlichen und Terminen; regelmäßige Aktualisierung.',
+        },
+        en: {
+          text: 'Are project risks identified, rated and followed up with actions in a systematic way?',
+          description: 'Evidence: risk list with rating, owners and due dates; regular updates.',
+        },
+      },
+      {
+        no: '2.5',
+        de: {
+          text: 'Ist geregelt, wie Änderungen am Projekt bewertet, freigegeben und allen Beteiligten mitgeteilt werden?',
+          description:
+            'Nachweise: Änderungsverfahren, Änderungsprotokoll, Bewertung der Folgen für Kosten, Termine und Qualität.',
+        },
+        en: {
+          text: 'Is it defined how changes to the project are assessed, approved and made known to everyone involved?',
+          description:
+            'Evidence: change procedure, change log, assessment of the effects on cost, schedule and quality.',
+        },
+      },
+    ],
+  },
+  {
+    category: {
+      id: '3',
+      de: 'Planung von Produkt und Prozess',
+      en: 'Planning of product and process',
+    },
+    questions: [
+      {
+        no: '3.1',
+        de: {
+          text: 'Sind alle Anforderungen an Produkt und Prozess (Kunde, Gesetz, Norm, intern) erfasst und bewertet?',
+          description:
+            'Nachweise: Lastenheft, Anforderungsliste, Herstellbarkeitsbewertung, offene Punkte mit Klärungstermin.',
+        },
+        en: {
+          text: 'Have all requirements on product and process (customer, law, standards, internal) been collected and assessed?',
+          description:
+            'Evidence: customer specification, list of requirements, manufacturability assessment, open points with a date for clarification.',
+        },
+      },
+      {
+        no: '3.2',
+        de: {
+          text: 'Wurde die Machbarkeit vor Angebot oder Auftragsannahme von einem bereichsübergreifenden Team geprüft?',
+          description:
+            'Nachweise: Machbarkeitsstudie mit Entwicklung, Fertigung, Einkauf und Qualität; Entscheidungsprotokoll.',
+        },
+        en: {
+          text: 'Was feasibility checked by a cross-functional team before quoting or accepting the order?',
+          description:
+            'Evidence: feasibility study with development, production, purchasing and quality; record of the decision.',
+        },
+      },
+      {
+        no: '3.3',
+        de: {
+          text: 'Sind besondere Merkmale festgelegt und in den Planungsunterlagen gekennzeichnet?',
+          description:
+            'Nachweise: Liste der besonderen Merkmale, Kennzeichnung in Zeichnung, Risikoanalyse und Prüfplan.',
+        },
+        en: {
+          text: 'Are special characteristics defined and marked in the planning documents?',
+          description:
+            'Evidence: list of special characteristics, marking in drawings, risk analysis and inspection plan.',
+        },
+      },
+      {
+        no: '3.4',
+        de: {
+          text: 'Gibt es eine Risikoanalyse für Produkt und Prozess, die bei Änderungen fortgeschrieben wird?',
+          description:
+            'Nachweise: Produkt- und Prozess-FMEA, Maßnahmen mit Wirksamkeitsnachweis, Revisionsstand.',
+        },
+        en: {
+          text: 'Is there a risk analysis of product and process that is kept up to date when things change?',
+          description:
+            'Evidence: product and process FMEA, actions with proof of effect, revision status.',
+        },
+      },
+      {
+        no: '3.5',
+        de: {
+          text: 'Sind Prüf- und Messmittel für die geplanten Prüfungen festgelegt und ist ihre Eignung nachgewiesen?',
+          description:
+            'Nachweise: Prüfplanung, Messsystemanalysen, Beschaffungsplan für Messmittel.',
+        },
+        en: {
+          text: 'Are the inspection and measuring equipment for the planned checks defined, and is their suitability proven?',
+          description:
+            'Evidence: inspection planning, measurement system analyses, procurement plan for gauges.',
+        },
+      },
+    ],
+  },
+  {
+    category: {
+      id: '4',
+      de: 'Realisierung von Produkt und Prozess',
+      en: 'Realisation of product and process',
+    },
+    questions: [
+      {
+        no: '4.1',
+        de: {
+          text: 'Werden Entwicklungsergebnisse verifiziert und validiert, bevor sie freigegeben werden?',
+          description: 'Nachweise: Erprobungsplan, Versuchs- und Prüfberichte, Freigabeprotokolle.',
+        },
+        en: {
+          text: 'Are development results verified and validated before they are released?',
+          description: 'Evidence: trial plan, test and inspection reports, release records.',
+        },
+      },
+      {
+        no: '4.2',
+        de: {
+          text: 'Wurde die Fertigung unter Serienbedingungen erprobt (Vorserie, Produktionsversuch)?',
+          description:
+            'Nachweise: Bericht des Produktionsversuchs mit Serienwerkzeugen, -anlagen und -personal; Stückzahl und Ausbringung.',
+        },
+        en: {
+          text: 'Has production been trialled under series conditions (pre-series, production trial)?',
+          description:
+            'Evidence: report of the production trial with series tools, equipment and staff; quantity and output.',
+        },
+      },
+      {
+        no: '4.3',
+        de: {
+          text: 'Sind Arbeits- und Prüfanweisungen vor Serienstart erstellt, freigegeben und am Arbeitsplatz verfügbar?',
+          description:
+            'Nachweise: freigegebene Anweisungen, Verteilerliste, Stichprobe am Arbeitsplatz.',
+        },
+        en: {
+          text: 'Are work and inspection instructions written, approved and at hand at the workplace before series start?',
+          description:
+            'Evidence: approved instructions, distribution list, spot check at the workplace.',
+        },
+      },
+      {
+        no: '4.4',
+        de: {
+          text: 'Hat der Kunde die Produkte freigegeben, bevor in Serie geliefert wird?',
+          description:
+            'Nachweise: Bemusterungsunterlagen, Erstmusterprüfbericht, datierte Kundenfreigabe.',
+        },
+        en: {
+          text: 'Has the customer approved the products before series deliveries start?',
+          description:
+            'Evidence: sample submission documents, initial sample inspection report, dated customer approval.',
+        },
+      },
+      {
+        no: '4.5',
+        de: {
+          text: 'Wurden die Mitarbeiter rechtzeitig für die neuen Produkte und Prozesse qualifiziert?',
+          description: 'Nachweise: Qualifizierungsplan, Schulungsnachweise, Qualifikationsmatrix.',
+        },
+        en: {
+          text: 'Were employees qualified for the new products and processes in good time?',
+          description: 'Evidence: qualification plan, training records, skills matrix.',
+        },
+      },
+    ],
+  },
+  {
+    category: { id: '5', de: 'Steuerung der Lieferanten', en: 'Supplier control' },
+    questions: [
+      {
+        no: '5.1',
+        de: {
+          text: 'Werden nur Lieferanten eingesetzt, die nach einem festgelegten Verfahren ausgewählt und freigegeben wurden?',
+          description:
+            'Nachweise: Auswahlkriterien, Selbstauskunft der Lieferanten, Freigabeliste, Auditberichte.',
+        },
+        en: {
+          text: 'Are only suppliers used that were selected and approved by a defined procedure?',
+          description:
+            'Evidence: selection criteria, supplier self-assessment, approved supplier list, audit reports.',
+        },
+      },
+      {
+        no: '5.2',
+        de: {
+          text: 'Sind die Anforderungen mit den Lieferanten vollständig vereinbart und an sie weitergegeben?',
+          description:
+            'Nachweise: Qualitätssicherungsvereinbarung, Spezifikationen, weitergegebene Kundenanforderungen.',
+        },
+        en: {
+          text: 'Are the requirements fully agreed with the suppliers and passed on to them?',
+          description:
+            'Evidence: quality agreement, specifications, customer requirements passed on.',
+        },
+      },
+      {
+        no: '5.3',
+        de: {
+          text: 'Wird die Leistung der Lieferanten regelmäßig bewertet und wird bei Abweichungen gehandelt?',
+          description:
+            'Nachweise: Lieferantenbewertung (Qualität, Termintreue), Eskalationsstufen, Entwicklungsprogramme.',
+        },
+        en: {
+          text: 'Is supplier performance rated regularly, and is action taken on shortfalls?',
+          description:
+            'Evidence: supplier rating (quality, delivery), escalation levels, development programmes.',
+        },
+      },
+      {
+        no: '5.4',
+        de: {
+          text: 'Wird zugelieferte Ware beim Wareneingang nach festgelegten Kriterien geprüft oder freigegeben?',
+          description:
+            'Nachweise: Wareneingangsprüfplan, Prüfaufzeichnungen, Sperrbereich für nicht freigegebene Ware.',
+        },
+        en: {
+          text: 'Are purchased goods checked or released at goods receipt by defined criteria?',
+          description:
+            'Evidence: incoming inspection plan, inspection records, quarantine area for unreleased goods.',
+        },
+      },
+      {
+        no: '5.5',
+        de: {
+          text: 'Werden Zukaufteile geschützt, gekennzeichnet und in der richtigen Reihenfolge gelagert?',
+          description:
+            'Nachweise: Lagerordnung, gekennzeichnete Ladungsträger, Entnahme nach FIFO, Rückverfolgbarkeit bis zur Charge.',
+        },
+        en: {
+          text: 'Are purchased parts stored protected, labelled and used in the right order?',
+          description:
+            'Evidence: storage rules, labelled containers, first in first out, traceability down to the batch.',
+        },
+      },
+    ],
+  },
+  {
+    category: { id: '6', de: 'Serienproduktion', en: 'Series production' },
+    questions: [
+      {
+        no: '6.1',
+        de: {
+          text: 'Sind die Mitarbeiter für ihre Tätigkeit qualifiziert und kennen sie die Qualitätsanforderungen ihres Arbeitsplatzes?',
+          description:
+            'Nachweise: Qualifikationsmatrix, Einarbeitungsnachweise, Befragung am Arbeitsplatz.',
+        },
+        en: {
+          text: 'Are employees qualified for their tasks, and do they know the quality requirements of their workplace?',
+          description: 'Evidence: skills matrix, induction records, interviews at the workplace.',
+        },
+      },
+      {
+        no: '6.2',
+        de: {
+          text: 'Werden die Prüfungen des Prüfplans vollständig durchgeführt und aufgezeichnet?',
+          description:
+            'Nachweise: Prüfplan, Prüfaufzeichnungen, Regelkarten, Reaktion bei Erreichen der Eingriffsgrenzen.',
+        },
+        en: {
+          text: 'Are the checks of the inspection plan carried out in full and recorded?',
+          description:
+            'Evidence: inspection plan, inspection records, control charts, reaction when control limits are reached.',
+        },
+      },
+      {
+        no: '6.3',
+        de: {
+          text: 'Ist für besondere Merkmale die Fähigkeit nachgewiesen: Maschinen über {machineCapability}, Prozess langfristig über {longTermCapability}?',
+          description:
+            'Nachweise: Maschinen- und Prozessfähigkeitsuntersuchungen, Maßnahmen bei Unterschreitung, 100-%-Prüfung als Übergangslösung.',
+        },
+        en: {
+          text: 'Is capability proven for special characteristics: machines above {machineCapability}, the process long-term above {longTermCapability}?',
+          description:
+            'Evidence: machine and process capability studies, actions when values fall short, 100 % inspection as a stopgap.',
+        },
+      },
+      {
+        no: '6.4',
+        de: {
+          text: 'Werden fehlerhafte Teile sicher erkannt, gekennzeichnet und getrennt, und werden ihre Ursachen abgestellt?',
+          description:
+            'Nachweise: Sperrkennzeichnung, Nacharbeitsanweisungen, Fehlersammelkarten, Ursachenanalysen.',
+        },
+        en: {
+          text: 'Are nonconforming parts reliably detected, marked and segregated, and are their causes removed?',
+          description:
+            'Evidence: hold tags, rework instructions, defect tally sheets, root cause analyses.',
+        },
+      },
+      {
+        no: '6.5',
+        de: {
+          text: 'Werden Anlagen und Werkzeuge vorbeugend instand gehalten?',
+          description:
+            'Nachweise: Wartungsplan, Wartungsnachweise, Standmengen der Werkzeuge, verfügbare Ersatzteile.',
+        },
+        en: {
+          text: 'Are equipment and tools maintained preventively?',
+          description:
+            'Evidence: maintenance plan, maintenance records, tool life counts, spare parts at hand.',
+        },
+      },
+      {
+        no: '6.6',
+        de: {
+          text: 'Lassen sich Produkte über die gesamte Prozesskette zurückverfolgen?',
+          description:
+            'Nachweise: Chargen- oder Seriennummern, Verknüpfung mit Prozess- und Prüfdaten, Probelauf einer Rückverfolgung.',
+        },
+        en: {
+          text: 'Can products be traced through the whole process chain?',
+          description:
+            'Evidence: batch or serial numbers, link to process and test data, a trial run of a trace.',
+        },
+      },
+    ],
+  },
+  {
+    category: { id: '7', de: 'Kundenbetreuung und Service', en: 'Customer care and service' },
+    questions: [
+      {
+        no: '7.1',
+        de: {
+          text: 'Sind die Anforderungen des Kunden an Lieferung, Verpackung und Kennzeichnung bekannt und werden sie erfüllt?',
+          description:
+            'Nachweise: Liefervereinbarungen, Verpackungsvorschriften, Lieferkennzahlen.',
+        },
+        en: {
+          text: "Are the customer's requirements on delivery, packaging and labelling known and met?",
+          description: 'Evidence: delivery agreements, packaging rules, delivery figures.',
+        },
+      },
+      {
+        no: '7.2',
+        de: {
+          text: 'Werden Reklamationen des Kunden zügig bearbeitet und mit einer strukturierten Methode abgestellt?',
+          description:
+            'Nachweise: Reklamationsliste mit Bearbeitungszeiten, 8D-Berichte, Wirksamkeitsprüfung.',
+        },
+        en: {
+          text: 'Are customer complaints handled promptly and resolved with a structured method?',
+          description:
+            'Evidence: complaint list with lead times, 8D reports, effectiveness checks.',
+        },
+      },
+      {
+        no: '7.3',
+        de: {
+          text: 'Wird die Zufriedenheit des Kunden regelmäßig ermittelt und ausgewertet?',
+          description:
+            'Nachweise: Kundenbewertungen, Lieferantenbewertung durch den Kunden, abgeleitete Maßnahmen.',
+        },
+        en: {
+          text: 'Is customer satisfaction measured and analysed regularly?',
+          description:
+            'Evidence: customer scorecards, supplier rating by the customer, actions derived from them.',
+        },
+      },
+      {
+        no: '7.4',
+        de: {
+          text: 'Ist die Versorgung mit Ersatzteilen und Service nach dem Serienende geregelt?',
+          description:
+            'Nachweise: Ersatzteilvereinbarung, Lagerhaltung, Aufbewahrung von Werkzeugen und Unterlagen.',
+        },
+        en: {
+          text: 'Is the supply of spare parts and service after the end of series arranged?',
+          description:
+            'Evidence: spare parts agreement, stock keeping, storage of tools and documents.',
+        },
+      },
+      {
+        no: '7.5',
+        de: {
+          text: 'Werden Rückläufer und Feldausfälle analysiert und die Erkenntnisse in laufende und neue Projekte übertragen?',
+          description:
+            'Nachweise: Schadteilanalysen, Lessons Learned, fortgeschriebene FMEA und Prüfpläne.',
+        },
+        en: {
+          text: 'Are returned parts and field failures analysed, and are the lessons carried into current and new projects?',
+          description:
+            'Evidence: analyses of failed parts, lessons learned, updated FMEA and inspection plans.',
+        },
+      },
+    ],
+  },
+];

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const text = () => z.string().trim().min(1);
+
+/** One language of a catalogue question: the question and what the auditor looks for. */
+export const catalogueTextSchema = z.object({ text: text(), description: text() });
+
+export const catalogueQuestionSchema = z.object({
+  /** "<category>.<n>", e.g. '6.3'. */
+  no: z.string().regex(/^\d+\.\d+$/),
+  de: catalogueTextSchema,
+  en: catalogueTextSchema,
+});
+export type CatalogueQuestion = z.infer<typeof catalogueQuestionSchema>;
+
+export const catalogueCategorySchema = z
+  .object({
+    category: z.object({ id: z.string().regex(/^\d+$/), de: text(), en: text() }),
+    questions: z.array(catalogueQuestionSchema).min(1),
+  })
+  .refine(({ category, questions }) => questions.every((q) => q.no.startsWith(`${category.id}.`)), {
+    error: 'validation.invalid',
+    path: ['questions'],
+  });
+export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
+
+/** The catalogue: categories with unique ids, questions with unique numbers. */
+export const processAuditCatalogueSchema = z
+  .array(catalogueCategorySchema)
+  .min(1)
+  .refine(
+    (categories) => {
+      const ids = categories.map((entry) => entry.category.id);
+      const numbers = categories.flatMap((entry) => entry.questions.map((q) => q.no));
+      return new Set(ids).size === ids.length && new Set(numbers).size === numbers.length;
+    },
+    { error: 'config.duplicateId' },
+  );
+export type ProcessAuditCatalogue = z.infer<typeof processAuditCatalogueSchema>;

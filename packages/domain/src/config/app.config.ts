@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { DEFAULT_ATTACHMENT_EXTENSIONS } from '../validation/attachment-file';
+
+const positiveInt = () => z.number().int().positive();
+
+/**
+ * Configuration segment `app`: the shell's constants (SPEC section 9) read by the web app and,
+ * for attachments, by the server. Strict objects: a typo in the configuration editor is
+ * reported with its path instead of being dropped silently.
+ */
+export const appConfigSchema = z.strictObject({
+  languages: z.array(z.enum(['de', 'en'])).min(1),
+  /** Used before the browser language is known (the sign-in state). */
+  defaultLanguage: z.enum(['de', 'en']),
+  theme: z.strictObject({ primary: z.string().min(1), accent: z.string().min(1) }),
+  dashboard: z.strictObject({ widgetItemCount: positiveInt() }),
+  timeouts: z.strictObject({
+    snackbarMs: positiveInt(),
+    bannerMs: positiveInt(),
+    chunkLoadMs: positiveInt(),
+    lazyChunkDelayMs: positiveInt(),
+    lazyChunkTimeoutMs: positiveInt(),
+    searchDebounceMs: positiveInt(),
+  }),
+  drawers: z.strictObject({ rightWidth: positiveInt(), filterWidth: positiveInt() }),
+  /** Longer texts are cut with an ellipsis (list-config.ts `truncateLabel`). */
+  textLimits: z.strictObject({ chip: positiveInt(), groupTitle: positiveInt() }),
+  attachments: z.strictObject({
+    /** Lower-case extensions without dot. */
+    allowedExtensions: z.array(z.string().regex(/^[a-z0-9]+$/)).min(1),
+  }),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;
+
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  languages: ['de', 'en'],
+  defaultLanguage: 'en',
+  theme: { primary: 'teal', accent: 'amber' },
+  dashboard: { widgetItemCount: 10 },
+  timeouts: {
+    snackbarMs: 5000,
+    bannerMs: 5000,
+    chunkLoadMs: 120_000,
+    lazyChunkDelayMs: 200,
+    lazyChunkTimeoutMs: 3000,
+    searchDebounceMs: 500,
+  },
+  drawers: { rightWidth: 500, filterWidth: 330 },
+  textLimits: { chip: 36, groupTitle: 90 },
+  attachments: { allowedExtensions: [...DEFAULT_ATTACHMENT_EXTENSIONS] },
+};

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { standardSchema } from '../entities/standard.schema';
+import {
+  CONFIG_SEGMENT_SCHEMAS,
+  CONFIG_SEGMENTS,
+  DEFAULT_CONFIGURATION,
+  parseConfigEditorText,
+  parseConfigSegment,
+} from './configuration';
+import { DEFAULT_STANDARDS } from './default-standards';
+import { resolveListConfig } from './list-config';
+
+const config = DEFAULT_CONFIGURATION;
+
+describe('default configuration', () => {
+  it('has exactly the eleven segments of the spec', () => {
+    expect(Object.keys(config).sort()).toEqual([...CONFIG_SEGMENTS].sort());
+    expect(CONFIG_SEGMENTS).toHaveLength(11);
+  });
+
+  it.each(CONFIG_SEGMENTS)('segment %s is valid and unchanged by its schema', (segment) => {
+    expect(CONFIG_SEGMENT_SCHEMAS[segment].parse(config[segment])).toEqual(config[segment]);
+  });
+
+  it('pins the app constants of SPEC section 9', () => {
+    expect(config.app.timeouts).toEqual({
+      snackbarMs: 5000,
+      bannerMs: 5000,
+      chunkLoadMs: 120000,
+      lazyChunkDelayMs: 200,
+      lazyChunkTimeoutMs: 3000,
+      searchDebounceMs: 500,
+    });
+    expect(config.app.drawers).toEqual({ rightWidth: 500, filterWidth: 330 });
+    expect(config.app.textLimits).toEqual({ chip: 36, groupTitle: 90 });
+    expect(config.app.dashboard.widgetItemCount).toBe(10);
+    expect(config.app.theme).toEqual({ primary: 'teal', accent: 'amber' });
+    expect(config.app.attachments.allowedExtensions).toEqual(
+      expect.arrayContaining(['jpg', 'png', 'pdf', 'doc', 'docx', 'xls', 'xlsx']),
+    );
+  });
+
+  it('pins the audit choices', () => {
+    const ids = (list: { id: string }[]) => list.map((entry) => entry.id);
+    expect(config.audit.standards).toEqual({
+      ids: ['iso9001', 'iso14001', 'iso27001', 'eu-dsgvo', 'iso50001', 'vda-6-3', 'haccp'],
+      default: 'iso9001',
+    });
+    expect(ids(config.audit.types)).toEqual([
+      'process',
+      'system',
+      'product',
+      'Prozessaudit',
+      'Begehung',
+    ]);
+    expect(config.audit.processTypes).toEqual(['Prozessaudit', 'Begehung']);
+    expect(ids(config.audit.parties)).toEqual(['internal', 'external', 'Lieferant']);
+    expect(config.audit.supplierParty).toBe('Lieferant');
+    expect(config.audit.companyInspectionTypes.map((type) => type.label.de)).toEqual([
+      'Erstprüfung',
+      'Jährliche QL KG- / Interne Prüfung',
+      'Nachprüfung',
+    ]);
+    expect(config.audit.planningYears).toEqual({ back: 3, ahead: 3 });
+    expect(config.audit.report.calcSchema).toBe('deviation');
+  });
+
+  it('pins the scope schema', () => {
+    const byId = Object.fromEntries(config.scopes.schema.map((field) => [field.id, field]));
+    expect(byId.plant).toMatchObject({
+      required: true,
+      options: ['Munich', 'Cracow', 'Styr', 'Pinetown', 'St. Petersburg'],
+    });
+    expect(byId.productline).toMatchObject({
+      required: true,
+      options: ['TGX', 'TGL', 'TGM', 'TGS', 'VW'],
+    });
+    expect(byId.steering?.options).toEqual(['LL', 'RL']);
+    expect(byId.production_date?.type).toBe('date');
+    expect(Object.keys(byId)).toEqual([
+      'plant',
+      'productline',
+      'chassis_number',
+      'production_number',
+      'production_date',
+      'steering',
+    ]);
+    expect(Object.keys(config.scopes.entries[0]!)).toEqual(['id', 'site', 'region', 'division']);
+  });
+
+  it('pins page sizes, facet sizes, sorters and groupings', () => {
+    const list = (key: string) => resolveListConfig(config.lists, key);
+    expect(list('anything').pageSizes).toEqual([25, 50, 100, null]);
+    expect(list('users').pageSizes).toEqual([100, 200, 500, null]);
+    expect(list('measures').pageSizes).toEqual([100, 200, 500, null]);
+    expect(list('reporting').pageSizes).toEqual([50, 100, 200, null]);
+    expect(config.lists.facetPanelPageSize).toBe(100);
+    expect(config.lists.visiblePages).toBe(7);
+    const sizes = Object.fromEntries(list('auditmatrix').aggregations.map((a) => [a.id, a.size]));
+    expect(sizes).toMatchObject({ standard: 200, type: 10, leadauditor: 100, status: 10 });
+    expect(list('measures').aggregations.find((a) => a.id === 'audit')?.size).toBe(200);
+    const items = list('audititems');
+    expect(items.aggregations.map((a) => a.id)).toEqual([
+      'importance',
+      'chapter',
+      'category',
+      'answered',
+      'findingImportance',
+    ]);
+    expect(items.sortings.map((s) => s.id)).toEqual([
+      'number',
+      'importance',
+      'finding',
+      'category',
+      'chapter',
+    ]);
+    expect(items.groupings.map((g) => g.id)).toEqual(['category', 'importance', 'chapter']);
+    expect(list('default').sortings).toEqual([
+      expect.objectContaining({ field: 'name', order: 'asc' }),
+    ]);
+  });
+
+  it('pins template, item, finding, measure, user and workflow defaults', () => {
+    expect(config.template.defaultItem).toEqual({ standard: 'iso9001', audited_by: 'internal' });
+    expect(config.template.catalogue.capabilityLimits).toEqual({ machine: 1.67, longTerm: 1.33 });
+    expect(config.audititem.importImportances).toEqual(['0', '1', '3', '9']);
+    expect(config.audititem.defaultImportWeight).toBe(1);
+    expect(config.finding.types.map((type) => type.id)).toEqual(
+      expect.arrayContaining(['0', '1', '3', '9']),
+    );
+    expect(config.measure.types.length).toBeGreaterThan(0);
+    expect(config.user).toEqual({
+      defaultRoles: ['user'],
+      auditorRole: 'auditor',
+      measureDispatcherRole: 'measure-dispatcher',
+    });
+    expect(config.workflow.audit.statuses.map((s) => s.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(config.workflow.measure.statuses.at(-1)?.description).toBe('Effective');
+    expect(config.workflow.legacyAuditStatuses.map((s) => s.description)).toEqual([
+      'Neu',
+      'Geplant',
+      'Durchgeführt',
+      'Nachbereitet',
+      'Abgeschlossen',
+      'Archiviert',
+    ]);
+    expect(config.categories.categories.map((c) => c.id)).toEqual(['2', '3', '4', '5', '6', '7']);
+  });
+});
+
+describe('default standards', () => {
+  it('are valid standards, one per id the audit segment lists', () => {
+    for (const standard of DEFAULT_STANDARDS)
+      expect(standardSchema.parse(standard)).toEqual(standard);
+    expect(DEFAULT_STANDARDS.map((s) => s.id)).toEqual(config.audit.standards.ids);
+    expect(DEFAULT_STANDARDS.map((s) => s.name)).toEqual([
+      'ISO9001',
+      'ISO14001',
+      'ISO27001',
+      'EU-DSGVO',
+      'ISO50001',
+      'VDA-6-3',
+      'HACCP',
+    ]);
+  });
+});
+
+describe('segment validation', () => {
+  it('rejects an unknown segment', () => {
+    expect(parseConfigSegment('colors', {})).toEqual({
+      ok: false,
+      errors: [{ key: 'config.unknownSegment', params: { segment: 'colors' } }],
+    });
+  });
+
+  it('reports a typo instead of dropping it (strict objects)', () => {
+    const result = parseConfigSegment('app', { ...config.app, timeout: {} });
+    expect(result.ok).toBe(false);
+  });
+
+  it('rejects a default that is not in its list', () => {
+    const audit = { ...config.audit, standards: { ...config.audit.standards, default: 'iso1' } };
+    const result = parseConfigSegment('audit', audit);
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ key: 'config.defaultNotListed', params: { field: 'standards.default' } }],
+    });
+    const badParty = parseConfigSegment('audit', { ...config.audit, supplierParty: 'supplier' });
+    expect(badParty.ok).toBe(false);
+    const badProcess = parseConfigSegment('audit', { ...config.audit, processTypes: ['walk'] });
+    expect(badProcess.ok).toBe(false);
+    const badImport = parseConfigSegment('audititem', {
+      ...config.audititem,
+      importImportances: ['5'],
+    });
+    expect(badImport.ok).toBe(false);
+  });
+
+  it('rejects duplicate ids, a select without options, and lists without default', () => {
+    const types = [...config.finding.types, config.finding.types[0]];
+    expect(parseConfigSegment('finding', { ...config.finding, types }).ok).toBe(false);
+    const schema = [{ id: 'x', label: { de: 'X', en: 'X' }, type: 'select', required: false }];
+    expect(parseConfigSegment('scopes', { ...config.scopes, schema }).ok).toBe(false);
+    const { default: _default, ...others } = config.lists.lists;
+    expect(parseConfigSegment('lists', { ...config.lists, lists: others }).ok).toBe(false);
+    const list = { ...config.lists.lists.default, defaultSorting: 'nope' };
+    expect(parseConfigSegment('lists', { ...config.lists, lists: { default: list } }).ok).toBe(
+      false,
+    );
+  });
+
+  it('accepts a changed, valid segment', () => {
+    const result = parseConfigSegment('audit', {
+      ...config.audit,
+      planningYears: { back: 0, ahead: 5 },
+    });
+    expect(result.ok && result.data).toMatchObject({ planningYears: { back: 0, ahead: 5 } });
+  });
+
+  it('asks for valid JSON in the editor', () => {
+    expect(parseConfigEditorText('app', '{ nope')).toEqual({
+      ok: false,
+      errors: [{ key: 'validation.invalidJson' }],
+    });
+    expect(parseConfigEditorText('user', JSON.stringify(config.user)).ok).toBe(true);
+  });
+});

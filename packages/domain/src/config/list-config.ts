@@ -1,0 +1,39 @@
+import type { ListConfig, ListsConfig } from './lists.config';
+
+/** The configuration of a list, or the `default` one when the list has none of its own. */
+export function resolveListConfig(lists: ListsConfig, listKey: string): ListConfig {
+  // `default` is required by the schema, so the fallback always exists.
+  return lists.lists[listKey] ?? lists.lists.default!;
+}
+
+/** SPEC section 9: pagination shows only when there are more items than the smallest page. */
+export function paginationVisible(
+  itemCount: number,
+  pageSizes: readonly (number | null)[],
+): boolean {
+  const numeric = pageSizes.filter((size): size is number => size !== null);
+  if (numeric.length === 0) return false;
+  return itemCount > Math.min(...numeric);
+}
+
+/** Number of pages, at least 1; page size null means "all" on one page. */
+export function pageCount(itemCount: number, pageSize: number | null): number {
+  if (pageSize === null) return 1;
+  return Math.max(1, Math.ceil(itemCount / pageSize));
+}
+
+/**
+ * The page numbers the pagination shows (1-based): at most `visible`, a window around the
+ * current page that stays inside 1..total.
+ */
+export function visiblePageNumbers(current: number, total: number, visible: number): number[] {
+  const count = Math.min(visible, total);
+  const start = Math.min(Math.max(1, current - Math.floor(count / 2)), total - count + 1);
+  return Array.from({ length: count }, (_, index) => start + index);
+}
+
+/** Chips and group titles are cut to their limit (app.textLimits) with an ellipsis. */
+export function truncateLabel(text: string, limit: number): string {
+  const chars = [...text];
+  return chars.length <= limit ? text : `${chars.slice(0, Math.max(0, limit - 1)).join('')}…`;
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { localizedTextSchema, uniqueIdList } from './localized-text.schema';
+
+/** A facet of a list's filter panel: the field it counts and how many values it shows. */
+export const listAggregationSchema = z.strictObject({
+  id: z.string().min(1),
+  field: z.string().min(1),
+  size: z.number().int().positive(),
+  label: localizedTextSchema,
+});
+
+export const listSortingSchema = z.strictObject({
+  id: z.string().min(1),
+  field: z.string().min(1),
+  order: z.enum(['asc', 'desc']),
+  label: localizedTextSchema,
+});
+
+export const listGroupingSchema = z.strictObject({
+  id: z.string().min(1),
+  field: z.string().min(1),
+  label: localizedTextSchema,
+});
+
+/**
+ * One list's configuration: page sizes (null = all), facets, sorters and groupings. Fields are
+ * document paths, or the computed fields of audit items: `answered` (has a finding),
+ * `findingImportance` (finding type ids) and `finding` (worst finding value).
+ */
+export const listConfigSchema = z
+  .strictObject({
+    pageSizes: z.array(z.number().int().positive().nullable()).min(1),
+    aggregations: uniqueIdList(listAggregationSchema),
+    sortings: uniqueIdList(listSortingSchema).min(1),
+    defaultSorting: z.string().min(1),
+    groupings: uniqueIdList(listGroupingSchema),
+  })
+  .refine((list) => list.sortings.some((sorting) => sorting.id === list.defaultSorting), {
+    error: 'config.defaultNotListed',
+    path: ['defaultSorting'],
+  });
+export type ListConfig = z.infer<typeof listConfigSchema>;
+
+/** Configuration segment `lists`: per list key; `default` serves every list not named. */
+export const listsConfigSchema = z.strictObject({
+  visiblePages: z.number().int().positive(),
+  facetPanelPageSize: z.number().int().positive(),
+  lists: z.record(z.string(), listConfigSchema).refine((lists) => 'default' in lists, {
+    error: 'validation.required',
+    path: ['default'],
+  }),
+});
+export type ListsConfig = z.infer<typeof listsConfigSchema>;
+
+const label = (de: string, en: string) => ({ de, en });
+const PAGES_DEFAULT = [25, 50, 100, null];
+const PAGES_LARGE = [100, 200, 500, null];
+const BY_NAME = { id: 'name', field: 'name', order: 'asc', label: label('Name', 'Name') } as const;
+
+const AUDIT_ITEM_LIST: ListConfig = {
+  pageSizes: PAGES_DEFAULT,
+  aggregations: [
+    {
+      id: 'importance',
+      field: 'question.importance',
+      size: 10,
+      label: label('Wichtigkeit', 'Importance'),
+    },
+    { id: 'chapter', field: 'question.chapters.id', size: 100, label: label('Kapitel', 'Chapter') },
+    {
+      id: 'category',
+      field: 'question.category_id',
+      size: 100,
+      label: label('Kategorie', 'Category'),
+    },
+    { id: 'answered', field: 'answered', size: 2, label: label('Beantwortet', 'Answered') },
+    {
+      id: 'findingImportance',
+      field: 'findingImportance',
+      size: 10,
+      label: label('Feststellung', 'Finding'),
+    },
+  ],
+  sortings: [
+    { id: 'number', field: 'question.no', order: 'asc', label: label('Nummer', 'Number') },
+    {
+      id: 'importance',
+      field: 'question.importance',
+      order: 'desc',
+      label: label('Wichtigkeit', 'Importance'),
+    },
+    { id: 'finding', field: 'finding', order: 'desc', label: label('Feststellung', 'Finding') },
+    {
+      id: 'category',
+      field: 'question.category_id',
+      order: 'asc',
+      label: label('Kategorie', 'Category'),
+    },
+    {
+      id: 'chapter',
+      field: 'question.chapters.id',
+      order: 'asc',
+      label: label('Kapitel', 'Chapter'),
+    },
+  ],
+  defaultSorting: 'number',
+  groupings: [
+    { id: 'category', field: 'question.category_id', label: label('Kategorie', 'Category') },
+    { id: 'importance', field: 'question.importance', label: label('Wichtigkeit', 'Importance') },
+    { id: 'chapter', field: 'question.chapters.id', label: label('Kapitel', 'Chapter') },
+  ],
+};
+
+export const DEFAULT_LISTS_CONFIG: ListsConfig = {
+  visiblePages: 7,
+  facetPanelPageSize: 100,
+  lists: {
+    default: {
+      pageSizes: PAGES_DEFAULT,
+      aggregations: [],
+      sortings: [BY_NAME],
+      defaultSorting: 'name',
+      groupings: [],
+    },
+    auditmatrix: {
+      pageSizes: PAGES_DEFAULT,
+      aggregations: [
+        { id: 'standard', field: 'standard', size: 200, label: label('Standard', 'Standard') },
+        { id: 'type', field: 'type', size: 10, label: label('Auditart', 'Audit type') },
+        {
+          id: 'audited_by',
+          field: 'audited_by',
+          size: 10,
+          label: label('Auditiert durch', 'Audited by'),
+        },
+        {
+          id: 'leadauditor',
+          field: 'leadauditor',
+          size: 100,
+          label: label('Leitender Auditor', 'Lead auditor'),
+        },
+        {
+          id: 'planning_year',
+          field: 'planning_year',
+          size: 10,
+          label: label('Planungsjahr', 'Planning year'),
+        },
+        { id: 'status', field: 'workflow.status', size: 10, label: label('Status', 'Status') },
+      ],
+      sortings: [BY_NAME],
+      defaultSorting: 'name',
+      groupings: [],
+    },
+    audititems: AUDIT_ITEM_LIST,
+    templateselection: AUDIT_ITEM_LIST,
+    users: {
+      pageSizes: PAGES_LARGE,
+      aggregations: [
+        { id: 'roles', field: 'roles', size: 10, label: label('Rollen', 'Roles') },
+        { id: 'type', field: 'type', size: 10, label: label('Typ', 'Type') },
+      ],
+      sortings: [{ ...BY_NAME, field: 'displayName' }],
+      defaultSorting: 'name',
+      groupings: [],
+    },
+    measures: {
+      pageSizes: PAGES_LARGE,
+      aggregations: [
+        { id: 'audit', field: 'auditRef.name', size: 200, label: label('Audit', 'Audit') },
+        { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
+        {
+          id: 'assignedTo',
+          field: 'assignedTo',
+          size: 100,
+          label: label('Zugewiesen an', 'Assigned to'),
+        },
+        {
+          id: 'measuretype',
+          field: 'measuretype',
+          size: 10,
+          label: label('Maßnahmenart', 'Measure type'),
+        },
+      ],
+      sortings: [
+        { id: 'dueDate', field: 'dueDate', order: 'asc', label: label('Fällig am', 'Due date') },
+        { id: 'text', field: 'text', order: 'asc', label: label('Maßnahme', 'Measure') },
+      ],
+      defaultSorting: 'dueDate',
+      groupings: [],
+    },
+    reporting: { ...AUDIT_ITEM_LIST, pageSizes: [50, 100, 200, null] },
+  },
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * A label the configuration offers in both languages (DESIGN.md section 9: every UI text
+ * exists in German and English). Same shape as `MessageText`.
+ */
+export const localizedTextSchema = z.object({
+  de: z.string().trim().min(1),
+  en: z.string().trim().min(1),
+});
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+/** A choice of a configured list: a stable id stored in documents, and its label. */
+export const configOptionSchema = z.object({
+  id: z.string().min(1),
+  label: localizedTextSchema,
+});
+export type ConfigOption = z.infer<typeof configOptionSchema>;
+
+/** A list of options whose ids are unique, so a stored id names exactly one choice. */
+export function uniqueIdList<T extends z.ZodType<{ id: string }>>(item: T) {
+  return z
+    .array(item)
+    .refine((list) => new Set(list.map((entry) => entry.id)).size === list.length, {
+      error: 'config.duplicateId',
+    });
+}

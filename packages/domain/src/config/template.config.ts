@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Configuration segment `template`: what a new template item starts with (SPEC section 9:
+ * standard ISO9001, audited by internal) and the capability limits the question catalogue
+ * quotes (machine capability above 1.67, long-term process capability above 1.33).
+ */
+export const templateConfigSchema = z.strictObject({
+  defaultItem: z.strictObject({
+    standard: z.string().min(1),
+    audited_by: z.string().min(1),
+  }),
+  catalogue: z.strictObject({
+    capabilityLimits: z.strictObject({
+      machine: z.number().positive(),
+      longTerm: z.number().positive(),
+    }),
+  }),
+});
+export type TemplateConfig = z.infer<typeof templateConfigSchema>;
+export type CapabilityLimits = TemplateConfig['catalogue']['capabilityLimits'];
+
+export const DEFAULT_TEMPLATE_CONFIG: TemplateConfig = {
+  defaultItem: { standard: 'iso9001', audited_by: 'internal' },
+  catalogue: { capabilityLimits: { machine: 1.67, longTerm: 1.33 } },
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idSchema, isoDateSchema, timestampSchema } from '../ids';
+import type { DomainMessage } from '../messages/message';
+
+/** SPEC section 5: a measure's text is at most 140 characters. */
+export const MEASURE_TEXT_MAX_LENGTH = 140;
+
+/** Which audit a measure came from, kept with the measure so the list needs no audit lookup. */
+export const auditRefSchema = z.object({ id: idSchema, name: z.string() });
+export type AuditRef = z.infer<typeof auditRefSchema>;
+
+/**
+ * A corrective measure (SPEC section 3 "Measure"). It may stand alone or point to the audit,
+ * audit item and finding it answers. `status` is a measure workflow status id ('1' = New);
+ * `assignedTo` holds user ids, empty = unassigned. `audit_name` is derived, not stored.
+ */
+export const measureSchema = z.object({
+  id: idSchema,
+  text: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(MEASURE_TEXT_MAX_LENGTH, { error: 'validation.maxLength' }),
+  description: z.string().default(''),
+  measuretype: z.string().nullable().default(null),
+  cause_analysis: z.string().default(''),
+  priority: z.string().nullable().default(null),
+  status: z.string().min(1).default('1'),
+  createdDate: timestampSchema,
+  dueDate: isoDateSchema.nullable().default(null),
+  autor: idSchema,
+  assignedTo: z.array(idSchema).default([]),
+  audit_id: idSchema.nullable().default(null),
+  audititem_id: idSchema.nullable().default(null),
+  deviation_id: idSchema.nullable().default(null),
+  auditRef: auditRefSchema.nullable().default(null),
+});
+export type Measure = z.infer<typeof measureSchema>;
+
+/**
+ * The audit name shown with a measure: the stored reference's name, else the name of the audit
+ * it points to, else the message 'Audit not present anymore'. A measure without any audit gets
+ * null (nothing to show).
+ */
+export function measureAuditName(
+  measure: Pick<Measure, 'audit_id' | 'auditRef'>,
+  auditNames: ReadonlyMap<string, string>,
+): string | DomainMessage | null {
+  if (measure.auditRef) return measure.auditRef.name;
+  if (measure.audit_id === null) return null;
+  return auditNames.get(measure.audit_id) ?? { key: 'measure.auditMissing' };
+}

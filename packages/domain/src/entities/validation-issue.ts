@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import type { DomainMessage } from '../messages/message';
+
+/** A message key as the schemas use them ('validation.required'), not a zod default text. */
+const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
+
+/**
+ * Turns a zod issue of the entity and configuration schemas into a message. The schemas carry
+ * message keys as their error texts; the limits of length checks come from the issue so one key
+ * serves every limit ('Max 140 characters' is `validation.maxLength` with max 140). An issue
+ * without a key (a plain type error) becomes `validation.invalid`. `field` is the dotted path,
+ * for showing the message next to its input.
+ */
+export function validationIssueMessage(issue: z.core.$ZodIssue): DomainMessage {
+  const params: Record<string, string | number> = { field: issue.path.map(String).join('.') };
+  const key = MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid';
+  if (issue.code === 'too_big') params.max = Number(issue.maximum);
+  if (issue.code === 'too_small') params.min = Number(issue.minimum);
+  return { key, params };
+}
+
+/** All messages of a failed parse, in the order zod reported them. */
+export function validationIssueMessages(error: z.ZodError): DomainMessage[] {
+  return error.issues.map(validationIssueMessage);
+}
