@@ -20,8 +20,8 @@ PG_URL=$(bash scripts/pg.sh start)
 trap 'bash scripts/pg.sh stop || true' EXIT
 echo "PostgreSQL at $PG_URL"
 
-step "Unit and integration tests (SQLite and PostgreSQL)"
-TEST_DATABASE_URL="$PG_URL" REQUIRE_PG=1 npx vitest run
+step "Unit and integration tests (SQLite and PostgreSQL), coverage of packages/domain"
+TEST_DATABASE_URL="$PG_URL" REQUIRE_PG=1 npx vitest run --coverage
 
 step "Build the web app"
 npm run build
