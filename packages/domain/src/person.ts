@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PERSON_ROLES } from './config/user.config';
 import { roleListSchema } from './roles';
 
 /**
@@ -29,6 +30,6 @@ export type Person = z.infer<typeof personSchema>;
 export const newPersonSchema = z.object({
   displayName: z.string().trim().min(1),
   email: z.string().trim().toLowerCase().pipe(z.email()),
-  roles: roleListSchema.default(['user']),
+  roles: roleListSchema.default(() => [...DEFAULT_PERSON_ROLES]),
 });
 export type NewPerson = z.infer<typeof newPersonSchema>;

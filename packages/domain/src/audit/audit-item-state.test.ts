@@ -42,12 +42,18 @@ describe('finding rules', () => {
     const stored = okItem(
       storeFinding(item(), { id: 'f1', importance: '3', text: '  ' }, types, { mode: 'create' }),
     );
-    expect(stored.deviations.f1?.text).toBe('Minor deviation');
-    const bare = [{ ...types[0]!, placeholder_text: '' }];
-    expect(findingPlaceholderText(bare[0]!)).toBe('Das ist ein Platzhalter');
-    expect(findingPlaceholderText(bare[0]!, 'en')).toBe('This is a placeholder');
-    const check = checkFinding(item(), { id: 'f1', importance: '0' }, bare, 'create');
-    expect(check.ok && check.finding.text).toBe('Das ist ein Platzhalter');
+    // The default types leave placeholder_text empty: German audits get the German fallback.
+    expect(stored.deviations.f1?.text).toBe('Das ist ein Platzhalter');
+    for (const type of types) {
+      expect(findingPlaceholderText(type)).toBe('Das ist ein Platzhalter');
+      expect(findingPlaceholderText(type, 'en')).toBe('This is a placeholder');
+    }
+    const configured = [{ ...types[0]!, placeholder_text: 'Siehe Bericht' }];
+    expect(findingPlaceholderText(configured[0]!, 'en')).toBe('Siehe Bericht');
+    const check = checkFinding(item(), { id: 'f1', importance: '0' }, configured, 'create');
+    expect(check.ok && check.finding.text).toBe('Siehe Bericht');
+    const english = checkFinding(item(), { id: 'f1', importance: '9' }, types, 'create', 'en');
+    expect(english.ok && english.finding.text).toBe('This is a placeholder');
     const kept = okItem(
       storeFinding(item(), { id: 'f1', importance: '3', text: 'Missing' }, types, {
         mode: 'create',
@@ -112,7 +118,7 @@ describe('audit item state', () => {
       discardedFindingIds: ['f1', 'f2'],
     });
     expect(formatMessage(RULES_MESSAGES, { key: 'auditItem.confirmDiscardFindings' }, 'de')).toBe(
-      'Alle anderen Feststellungen und Maßnahmen welche dieser Frage zugeordnet sind werden verworfen. Wollen Sie die Frage abschließen?',
+      'Alle anderen Feststellungen und Maßnahmen, welche dieser Frage zugeordnet sind, werden verworfen. Wollen Sie die Frage abschließen?',
     );
     const confirmed = storeFinding(withOthers, { id: 'f3', importance: 'ok' }, types, {
       mode: 'create',

@@ -28,12 +28,14 @@ export type CatalogueCategory = z.infer<typeof catalogueCategorySchema>;
 export const processAuditCatalogueSchema = z
   .array(catalogueCategorySchema)
   .min(1)
-  .refine(
-    (categories) => {
-      const ids = categories.map((entry) => entry.category.id);
-      const numbers = categories.flatMap((entry) => entry.questions.map((q) => q.no));
-      return new Set(ids).size === ids.length && new Set(numbers).size === numbers.length;
-    },
-    { error: 'config.duplicateId' },
-  );
+  .superRefine((categories, ctx) => {
+    const ids = categories.map((entry) => entry.category.id);
+    const numbers = categories.flatMap((entry) => entry.questions.map((q) => q.no));
+    for (const list of [ids, numbers]) {
+      const repeated = list.filter((value, index) => list.indexOf(value) !== index);
+      for (const value of new Set(repeated)) {
+        ctx.addIssue({ code: 'custom', message: 'config.duplicateId', params: { value } });
+      }
+    }
+  });
 export type ProcessAuditCatalogue = z.infer<typeof processAuditCatalogueSchema>;

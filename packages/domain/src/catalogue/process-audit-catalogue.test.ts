@@ -47,7 +47,12 @@ describe('process-audit catalogue', () => {
 
   it('rejects duplicate numbers and questions outside their category', () => {
     const [first] = PROCESS_AUDIT_CATALOGUE;
-    expect(processAuditCatalogueSchema.safeParse([first, first]).success).toBe(false);
+    const twice = processAuditCatalogueSchema.safeParse([first, first]);
+    expect(twice.success).toBe(false);
+    expect(twice.error!.issues[0]).toMatchObject({
+      message: 'config.duplicateId',
+      params: { value: first!.category.id },
+    });
     const moved = { ...first!, category: { ...first!.category, id: '9' } };
     expect(processAuditCatalogueSchema.safeParse([moved]).success).toBe(false);
   });

@@ -49,7 +49,8 @@ export const COMPANY_METADATA_LABELS: Readonly<Record<string, MessageText>> = {
   trucks: { de: 'Anzahl LKW', en: 'Number of trucks' },
   employees: { de: 'Anzahl Mitarbeiter', en: 'Number of employees' },
   'employees.office': { de: 'Büro', en: 'Office' },
-  'employees.commercial': { de: 'Gewerblich', en: 'Commercial' },
+  // "Gewerblich" = blue-collar staff (the field is named `commercial` for the German word).
+  'employees.commercial': { de: 'Gewerblich', en: 'Industrial staff' },
   'employees.drivers': { de: 'Fahrer', en: 'Drivers' },
   'employees.total': { de: 'Gesamt', en: 'Total' },
   storageArea: { de: 'Lagerfläche (m²)', en: 'Storage area (m²)' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { companyMetadataSchema } from './company-metadata.schema';
+import { COMPANY_METADATA_LABELS, companyMetadataSchema } from './company-metadata.schema';
 import { companyEmployeeTotal } from './company-totals';
 
 describe('companyMetadataSchema', () => {
@@ -58,5 +58,14 @@ describe('companyEmployeeTotal', () => {
         expect(companyEmployeeTotal(meta)).toBe((office ?? 0) + (commercial ?? 0) + (drivers ?? 0));
       }),
     );
+  });
+});
+
+describe('COMPANY_METADATA_LABELS', () => {
+  it("'Gewerblich' (blue-collar) is industrial staff in English", () => {
+    expect(COMPANY_METADATA_LABELS['employees.commercial']).toEqual({
+      de: 'Gewerblich',
+      en: 'Industrial staff',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qkTableSchema, DEFAULT_QK_TABLE } from '../scoring/qk';
+import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/scoring';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 
 const yearSpan = () => z.number().int().min(0).max(50);
@@ -54,12 +55,18 @@ export const DEFAULT_AUDIT_CONFIG: AuditConfig = {
     default: 'iso9001',
   },
   types: [
-    { id: 'process', label: { de: 'Prozessaudit', en: 'Process audit' } },
+    // Two process audits (SPEC section 9 lists both): `process` audits processes against a
+    // standard; 'Prozessaudit' is the catalogue-based one that shows the process field. The
+    // labels differ from their first word on, so a narrow chip still tells them apart.
+    {
+      id: 'process',
+      label: { de: 'Normbasiertes Prozessaudit', en: 'Standard-based process audit' },
+    },
     { id: 'system', label: { de: 'Systemaudit', en: 'System audit' } },
     { id: 'product', label: { de: 'Produktaudit', en: 'Product audit' } },
     {
       id: 'Prozessaudit',
-      label: { de: 'Prozessaudit (Fragenkatalog)', en: 'Process audit (question catalogue)' },
+      label: { de: 'Prozessaudit mit Fragenkatalog', en: 'Process audit with question catalogue' },
     },
     { id: 'Begehung', label: { de: 'Begehung', en: 'Site walk' } },
   ],
@@ -83,5 +90,9 @@ export const DEFAULT_AUDIT_CONFIG: AuditConfig = {
   ],
   planningYears: { back: 3, ahead: 3 },
   matrixYears: { back: 3, ahead: 1 },
-  report: { calcSchema: 'deviation', customResult: null, qkTable: [...DEFAULT_QK_TABLE] },
+  report: {
+    calcSchema: DEFAULT_REPORT_CALC_SCHEMA,
+    customResult: null,
+    qkTable: [...DEFAULT_QK_TABLE],
+  },
 };

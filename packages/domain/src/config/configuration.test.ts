@@ -7,6 +7,8 @@ import {
   parseConfigEditorText,
   parseConfigSegment,
 } from './configuration';
+import { formatMessage } from '../messages/message';
+import { validationMessages } from '../messages/validation.messages';
 import { DEFAULT_STANDARDS } from './default-standards';
 import { resolveListConfig } from './list-config';
 
@@ -54,6 +56,17 @@ describe('default configuration', () => {
       'Begehung',
     ]);
     expect(config.audit.processTypes).toEqual(['Prozessaudit', 'Begehung']);
+    // Every label tells its type apart: no label equals or starts another one.
+    for (const language of ['de', 'en'] as const) {
+      const labels = config.audit.types.map((type) => type.label[language].toLowerCase());
+      for (const [i, label] of labels.entries()) {
+        const others = labels.filter((_, j) => j !== i);
+        expect(
+          others.some((other) => other.startsWith(label)),
+          label,
+        ).toBe(false);
+      }
+    }
     expect(ids(config.audit.parties)).toEqual(['internal', 'external', 'Lieferant']);
     expect(config.audit.supplierParty).toBe('Lieferant');
     expect(config.audit.companyInspectionTypes.map((type) => type.label.de)).toEqual([
@@ -183,8 +196,15 @@ describe('segment validation', () => {
     const result = parseConfigSegment('audit', audit);
     expect(result).toEqual({
       ok: false,
-      errors: [{ key: 'config.defaultNotListed', params: { field: 'standards.default' } }],
+      errors: [
+        { key: 'config.defaultNotListed', params: { value: 'iso1', field: 'standards.default' } },
+      ],
     });
+    // The text shows the value, not a literal "{value}".
+    const [message] = result.ok ? [] : result.errors;
+    expect(formatMessage(validationMessages, message!, 'de')).toBe(
+      'Der Standardwert iso1 fehlt in der Liste',
+    );
     const badParty = parseConfigSegment('audit', { ...config.audit, supplierParty: 'supplier' });
     expect(badParty.ok).toBe(false);
     const badProcess = parseConfigSegment('audit', { ...config.audit, processTypes: ['walk'] });
@@ -198,15 +218,31 @@ describe('segment validation', () => {
 
   it('rejects duplicate ids, a select without options, and lists without default', () => {
     const types = [...config.finding.types, config.finding.types[0]];
-    expect(parseConfigSegment('finding', { ...config.finding, types }).ok).toBe(false);
+    const duplicate = parseConfigSegment('finding', { ...config.finding, types });
+    expect(duplicate).toEqual({
+      ok: false,
+      errors: [
+        {
+          key: 'config.duplicateId',
+          params: { value: types[0]!.id, field: `types.${types.length - 1}.id` },
+        },
+      ],
+    });
+    expect(
+      formatMessage(validationMessages, duplicate.ok ? { key: '' } : duplicate.errors[0]!, 'en'),
+    ).toBe(`The id ${types[0]!.id} occurs more than once`);
     const schema = [{ id: 'x', label: { de: 'X', en: 'X' }, type: 'select', required: false }];
     expect(parseConfigSegment('scopes', { ...config.scopes, schema }).ok).toBe(false);
     const { default: _default, ...others } = config.lists.lists;
     expect(parseConfigSegment('lists', { ...config.lists, lists: others }).ok).toBe(false);
     const list = { ...config.lists.lists.default, defaultSorting: 'nope' };
-    expect(parseConfigSegment('lists', { ...config.lists, lists: { default: list } }).ok).toBe(
-      false,
-    );
+    const noSorting = parseConfigSegment('lists', { ...config.lists, lists: { default: list } });
+    expect(noSorting.ok ? [] : noSorting.errors).toEqual([
+      {
+        key: 'config.defaultNotListed',
+        params: { value: 'nope', field: 'lists.default.defaultSorting' },
+      },
+    ]);
   });
 
   it('accepts a changed, valid segment', () => {

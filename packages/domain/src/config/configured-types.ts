@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QK_ABBREVIATIONS } from '../scoring/qk';
 
 /**
  * The types a configuration defines (SPEC section 3 "Configured types"). Ids are strings as
@@ -19,6 +20,11 @@ export const findingTypeSchema = z.object({
   is_not_applicable: z.boolean().default(false),
   /** Storing a finding of this type puts the item into this state (SPEC section 4). */
   auditItemState: auditItemStateSchema.nullable().default(null),
+  /**
+   * The QK abbreviation a finding of this type counts as (SPEC section 9: A, A1, B, B1, C1).
+   * Without it the QK number falls back to `short` when that is one of the abbreviations.
+   */
+  qkClass: z.enum(QK_ABBREVIATIONS).optional(),
 });
 export type FindingType = z.infer<typeof findingTypeSchema>;
 

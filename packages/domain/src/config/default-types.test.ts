@@ -31,8 +31,20 @@ describe('default configured types', () => {
     expect(conforming.map((type) => type.auditItemState)).toEqual(['completed']);
     for (const type of DEFAULT_FINDING_TYPES) {
       expect(type.short).not.toBe('');
-      expect(type.placeholder_text).not.toBe('');
+      // Empty: the bilingual fallback applies (see finding-rules).
+      expect(type.placeholder_text).toBe('');
     }
+  });
+
+  it('the deviation types carry a QK class: major A, minor B, note C1', () => {
+    expect(DEFAULT_FINDING_TYPES.map((type) => [type.id, type.qkClass ?? null])).toEqual([
+      ['0', null],
+      ['1', 'C1'],
+      ['3', 'B'],
+      ['9', 'A'],
+      ['na', null],
+      ['ok', null],
+    ]);
   });
 
   it('importances: not defined (null), 0, 1, 3, 9, each with a colour', () => {

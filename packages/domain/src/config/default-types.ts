@@ -7,7 +7,13 @@ import type { FindingType, Importance, MeasureType } from './configured-types';
  * user's language without a second configuration.
  */
 
-/** Finding ("deviation") types: the value is the scoring weight, higher is worse. */
+/**
+ * Finding ("deviation") types: the value is the scoring weight, higher is worse. `qkClass` makes
+ * the QK number work on the default configuration (major = A, minor = B, note = C1; docs/
+ * decisions.md "QK quality number"). `placeholder_text` is empty on purpose: a finding saved
+ * without text then gets the bilingual fallback 'Das ist ein Platzhalter' / 'This is a
+ * placeholder' in the user's language, instead of an English type name in a German audit.
+ */
 export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
   {
     id: '0',
@@ -15,7 +21,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'Remark',
     short: 'R',
     description: 'A remark without deviation.',
-    placeholder_text: 'Remark',
+    placeholder_text: '',
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
@@ -26,10 +32,11 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'Note',
     short: 'N',
     description: 'A note pointing to a possible improvement.',
-    placeholder_text: 'Note',
+    placeholder_text: '',
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    qkClass: 'C1',
   },
   {
     id: '3',
@@ -37,10 +44,11 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'Minor deviation',
     short: 'MI',
     description: 'A requirement is partly not fulfilled.',
-    placeholder_text: 'Minor deviation',
+    placeholder_text: '',
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    qkClass: 'B',
   },
   {
     id: '9',
@@ -48,10 +56,11 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'Major deviation',
     short: 'MA',
     description: 'A requirement is not fulfilled.',
-    placeholder_text: 'Major deviation',
+    placeholder_text: '',
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    qkClass: 'A',
   },
   {
     id: 'na',
@@ -59,7 +68,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'Not applicable',
     short: 'NA',
     description: 'The question does not apply to this audit; the item is deactivated.',
-    placeholder_text: 'Not applicable',
+    placeholder_text: '',
     is_no_deviation: false,
     is_not_applicable: true,
     auditItemState: 'deactivated',
@@ -70,7 +79,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     text: 'No deviation',
     short: 'OK',
     description: 'The requirement is fulfilled (conforming); the item is completed.',
-    placeholder_text: 'No deviation',
+    placeholder_text: '',
     is_no_deviation: true,
     is_not_applicable: false,
     auditItemState: 'completed',

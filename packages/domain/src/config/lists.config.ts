@@ -35,9 +35,15 @@ export const listConfigSchema = z
     defaultSorting: z.string().min(1),
     groupings: uniqueIdList(listGroupingSchema),
   })
-  .refine((list) => list.sortings.some((sorting) => sorting.id === list.defaultSorting), {
-    error: 'config.defaultNotListed',
-    path: ['defaultSorting'],
+  .superRefine((list, ctx) => {
+    if (!list.sortings.some((sorting) => sorting.id === list.defaultSorting)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'config.defaultNotListed',
+        path: ['defaultSorting'],
+        params: { value: list.defaultSorting },
+      });
+    }
   });
 export type ListConfig = z.infer<typeof listConfigSchema>;
 

@@ -17,11 +17,23 @@ export const configOptionSchema = z.object({
 });
 export type ConfigOption = z.infer<typeof configOptionSchema>;
 
-/** A list of options whose ids are unique, so a stored id names exactly one choice. */
+/**
+ * A list of options whose ids are unique, so a stored id names exactly one choice. Each repeat
+ * is reported at its position with the id as `{value}`.
+ */
 export function uniqueIdList<T extends z.ZodType<{ id: string }>>(item: T) {
-  return z
-    .array(item)
-    .refine((list) => new Set(list.map((entry) => entry.id)).size === list.length, {
-      error: 'config.duplicateId',
+  return z.array(item).superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((entry, index) => {
+      if (seen.has(entry.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'config.duplicateId',
+          path: [index, 'id'],
+          params: { value: entry.id },
+        });
+      }
+      seen.add(entry.id);
     });
+  });
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { roleIdSchema, roleListSchema } from '../roles';
+import { roleIdSchema, roleListSchema, type RoleId } from '../roles';
+
+/**
+ * The roles a new person gets (app, user picker, people import) unless the configuration says
+ * otherwise.
+ */
+export const DEFAULT_PERSON_ROLES: readonly RoleId[] = ['user'];
 
 /**
  * Configuration segment `user`: the roles a new person gets, and which role fills the auditor
@@ -14,7 +20,7 @@ export const userConfigSchema = z.strictObject({
 export type UserConfig = z.infer<typeof userConfigSchema>;
 
 export const DEFAULT_USER_CONFIG: UserConfig = {
-  defaultRoles: ['user'],
+  defaultRoles: [...DEFAULT_PERSON_ROLES],
   auditorRole: 'auditor',
   measureDispatcherRole: 'measure-dispatcher',
 };

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { auditItemSchema } from '../audit/audit-item.schema';
+import { DEFAULT_AUDIT_CONFIG } from '../config/audit.config';
+import { DEFAULT_FINDING_TYPES, DEFAULT_IMPORTANCES } from '../config/default-types';
+import { scoreAudit } from '../scoring/scoring';
 import { newAuditDefaults } from './audit-defaults';
 import { auditFormSchema, auditMetadataUpdateSchema, requireActiveAudit } from './audit-update';
 import { auditSchema, templateSchema } from './audit.schema';
@@ -23,11 +27,33 @@ describe('auditSchema', () => {
       responsible: null,
       workflow: { status: '1' },
       status: null,
-      reportSchema: { calcSchema: 'compliance', customResult: null },
+      reportSchema: { calcSchema: 'deviation', customResult: null },
       attachments: {},
       metadata: { supplier: { name: '', location: '', no: '' }, material: { group: '', id: '' } },
       companyMetadata: null,
     });
+  });
+
+  it('a new audit on the default configuration scores one major deviation below 100 %', () => {
+    const audit = auditSchema.parse(minimal);
+    // A partial reportSchema gets the same default as a missing one.
+    expect(auditSchema.parse({ ...minimal, reportSchema: {} }).reportSchema.calcSchema).toBe(
+      DEFAULT_AUDIT_CONFIG.report.calcSchema,
+    );
+    expect(audit.reportSchema.calcSchema).toBe(DEFAULT_AUDIT_CONFIG.report.calcSchema);
+    const item = auditItemSchema.parse({
+      id: 'i1',
+      auditId: audit.id,
+      question: { text: 'Is the process documented?', importance: '9' },
+      deviations: { f1: { id: 'f1', importance: '9' } },
+    });
+    const score = scoreAudit([item], {
+      calcSchema: audit.reportSchema.calcSchema,
+      findingTypes: DEFAULT_FINDING_TYPES,
+      importances: DEFAULT_IMPORTANCES,
+    });
+    expect(score.schema).toBe('deviation');
+    expect(score.total.percent).toBe(0);
   });
 
   it('strips a legacy audit_items map: items are their own documents', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
+import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/scoring';
 import { attachmentRefSchema } from './attachment.schema';
 
 const REQUIRED = { error: 'validation.required' } as const;
@@ -23,10 +24,11 @@ export type Scope = z.infer<typeof scopeSchema>;
 
 /**
  * How the report computes its result: `calcSchema` 'deviation' (worse is higher) or any other
- * name for compliance (default 'compliance'); `customResult` 'qk' adds the quality number.
+ * name for compliance; a new document gets 'deviation' (`DEFAULT_REPORT_CALC_SCHEMA`, as the
+ * default configuration). `customResult` 'qk' adds the quality number.
  */
 export const reportSchemaSchema = z.object({
-  calcSchema: z.string().min(1).default('compliance'),
+  calcSchema: z.string().min(1).default(DEFAULT_REPORT_CALC_SCHEMA),
   customResult: z.string().min(1).nullable().default(null),
 });
 export type ReportSchema = z.infer<typeof reportSchemaSchema>;
@@ -82,7 +84,10 @@ export const auditHeaderSchema = z.object({
   status: z.string().nullable().default(null),
   workflow: z.object({ status: z.string().min(1).default('1') }).default({ status: '1' }),
   summary: z.string().default(''),
-  reportSchema: reportSchemaSchema.default({ calcSchema: 'compliance', customResult: null }),
+  reportSchema: reportSchemaSchema.default({
+    calcSchema: DEFAULT_REPORT_CALC_SCHEMA,
+    customResult: null,
+  }),
   members: idList(),
   additionalReportData: z.record(z.string(), z.unknown()).default({}),
   attachments: z.record(z.string(), attachmentRefSchema).default({}),

@@ -12,11 +12,28 @@ const MESSAGE_KEY = /^[A-Za-z][\w-]*(\.[\w-]+)+$/;
  * for showing the message next to its input.
  */
 export function validationIssueMessage(issue: z.core.$ZodIssue): DomainMessage {
-  const params: Record<string, string | number> = { field: issue.path.map(String).join('.') };
+  const params: Record<string, string | number> = {
+    ...customIssueParams(issue),
+    field: issue.path.map(String).join('.'),
+  };
   const key = MESSAGE_KEY.test(issue.message) ? issue.message : 'validation.invalid';
   if (issue.code === 'too_big') params.max = Number(issue.maximum);
   if (issue.code === 'too_small') params.min = Number(issue.minimum);
   return { key, params };
+}
+
+/**
+ * The placeholder values a custom issue carries (`ctx.addIssue({ ..., params: { value } })`), so
+ * 'config.defaultNotListed' shows the value instead of a literal "{value}". Only strings and
+ * numbers are kept: they are what a message text can show.
+ */
+export function customIssueParams(issue: z.core.$ZodIssue): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (issue.code !== 'custom' || !issue.params) return params;
+  for (const [name, value] of Object.entries(issue.params)) {
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+  }
+  return params;
 }
 
 /** All messages of a failed parse, in the order zod reported them. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { questionSchema } from '../audit/audit-item.schema';
+import { DEFAULT_AUDITITEM_CONFIG } from '../config/audititem.config';
 import { parseAuditItemCsv, type AuditItemCsvContext } from './audit-item-csv.parser';
 
 const context: AuditItemCsvContext = {
@@ -222,5 +223,63 @@ describe('audit item CSV import', () => {
         parseAuditItemCsv(text, context);
       }),
     );
+  });
+
+  it('each bad weight, no or importance cell gives exactly one warning with its row', () => {
+    const cell = fc.string({ maxLength: 6 }).map((value) => value.replace(/[;"\r\n]/g, '').trim());
+    const weight = fc.oneof(cell, fc.nat(99).map(String));
+    const no = fc.oneof(cell, fc.constantFrom('2', '2.1', '2.1.3a', '10b'));
+    const importance = fc.oneof(cell, fc.constantFrom('0', '1', '3', '9'));
+    const row = fc.record({ text: fc.constantFrom('Q', 'Frage'), weight, no, importance });
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 12 }), (rows) => {
+        const lines = rows.map((r) => [r.text, r.weight, r.no, r.importance].join(';'));
+        const report = parseAuditItemCsv(['text;weight;no;importance', ...lines].join('\n'));
+        expect(report.errors).toEqual([]);
+        const rowsOf = (key: string) =>
+          report.warnings.filter((issue) => issue.key === key).map((issue) => issue.row);
+        const bad = (test: (r: (typeof rows)[number]) => boolean) =>
+          rows.flatMap((r, index) => (test(r) ? [index + 2] : []));
+        expect(rowsOf('import.auditItems.weightInvalid')).toEqual(
+          bad((r) => r.weight !== '' && !/^\d+$/.test(r.weight)),
+        );
+        expect(rowsOf('import.auditItems.noInvalid')).toEqual(
+          bad((r) => r.no !== '' && !/^\d+(\.\d+)*[A-Za-z]*$/.test(r.no)),
+        );
+        expect(rowsOf('import.auditItems.importanceInvalid')).toEqual(
+          bad((r) => r.importance !== '' && !['0', '1', '3', '9'].includes(r.importance)),
+        );
+        expect(report.warnings).toHaveLength(
+          rowsOf('import.auditItems.weightInvalid').length +
+            rowsOf('import.auditItems.noInvalid').length +
+            rowsOf('import.auditItems.importanceInvalid').length,
+        );
+      }),
+    );
+  });
+
+  it('takes the import importances and the default weight from the configuration', () => {
+    const text = 'text;weight;importance\nA;x;5\nB;;1\nC;2;9';
+    const report = parseAuditItemCsv(text, {
+      importImportances: ['5', '9'],
+      defaultImportWeight: 3,
+    });
+    expect(report.records.map((item) => [item.question.importance, item.Weight])).toEqual([
+      ['5', 3],
+      ['', 3],
+      ['9', 2],
+    ]);
+    expect(report.warnings.map((issue) => [issue.key, issue.row, issue.params])).toEqual([
+      ['import.auditItems.weightInvalid', 2, { row: 2, value: 'x', fallback: 3 }],
+      ['import.auditItems.importanceInvalid', 3, { row: 3, value: '1', allowed: '5, 9' }],
+    ]);
+    // Without a context: the default configuration's '0', '1', '3', '9' and weight 1.
+    const defaults = parseAuditItemCsv(text);
+    expect(defaults.records.map((item) => [item.question.importance, item.Weight])).toEqual([
+      ['', DEFAULT_AUDITITEM_CONFIG.defaultImportWeight],
+      ['1', 1],
+      ['9', 2],
+    ]);
+    expect(DEFAULT_AUDITITEM_CONFIG.importImportances).toEqual(['0', '1', '3', '9']);
   });
 });

@@ -1,4 +1,5 @@
 import type { ChapterRef, Question } from '../audit/audit-item.schema';
+import { DEFAULT_AUDITITEM_CONFIG } from '../config/audititem.config';
 import { formatMessage, type Language } from '../messages/message';
 import { importMessages } from '../messages/imports.messages';
 import { importIssue, type ImportIssue, type ImportReport } from './import-report';
@@ -19,10 +20,6 @@ export const AUDIT_ITEM_CSV_COLUMNS = [
   'weight',
 ] as const;
 
-/** Audit item importance ids of the import dialog; '' = not defined. */
-export const AUDIT_ITEM_IMPORT_IMPORTANCES = ['0', '1', '3', '9'] as const;
-export const DEFAULT_IMPORT_WEIGHT = 1;
-
 const WEIGHT_PATTERN = /^\d+$/;
 /** "2", "2.1", "2.1.3a": digits, optional dotted digit parts, optional trailing letters. */
 const NO_PATTERN = /^\d+(\.\d+)*[A-Za-z]*$/;
@@ -41,6 +38,19 @@ export interface AuditItemCsvContext {
   categories?: readonly ImportCategory[];
   /** Language of the generic description of an unmappable chapter ("Kapitel 4.2"). */
   language?: Language;
+  /**
+   * Importance ids a row may give (configuration `audititem.importImportances`; default '0',
+   * '1', '3', '9'); anything else becomes '' = not defined.
+   */
+  importImportances?: readonly string[];
+  /** Weight of a row without a valid one (configuration `audititem.defaultImportWeight`; 1). */
+  defaultImportWeight?: number;
+}
+
+/** The import settings a row needs, from the context or the default configuration. */
+interface RowSettings {
+  importances: readonly string[];
+  defaultWeight: number;
 }
 
 /** One imported item: question data for `questionSchema` plus its weight. */
@@ -58,7 +68,8 @@ export interface AuditItemCsvReport extends ImportReport<ImportedAuditItem> {
  * Parses the audit-item CSV import (SPEC section 5). Rows are reported by their 1-based line
  * number in the file (header = line 1). Errors: missing header or `text` column, rows without
  * text ("Invalid CSV Row ignored"), unterminated quotes, no valid item at all. Warnings (row
- * imported with a repair): weight not digits (-> 1), bad `no` (-> the data-row index), bad
+ * imported with a repair): weight not digits (-> the default import weight, 1), bad `no` (-> the
+ * data-row index), bad
  * importance (-> '' = not defined), unmappable or invalid chapter ids, category conflicts.
  */
 export function parseAuditItemCsv(
@@ -85,8 +96,12 @@ export function parseAuditItemCsv(
 
   const categories = new CategoryResolver(context.categories ?? []);
   const chapters = new ChapterResolver(context);
+  const settings: RowSettings = {
+    importances: context.importImportances ?? DEFAULT_AUDITITEM_CONFIG.importImportances,
+    defaultWeight: context.defaultImportWeight ?? DEFAULT_AUDITITEM_CONFIG.defaultImportWeight,
+  };
   table.rows.forEach((row, index) => {
-    const item = parseRow(row, index + 1, categories, chapters, report.warnings);
+    const item = parseRow(row, index + 1, settings, categories, chapters, report.warnings);
     if (item) report.records.push(item);
     else report.errors.push(importIssue('import.csv.invalidRow', row.line));
   });
@@ -106,6 +121,7 @@ export function parseAuditItemCsv(
 function parseRow(
   row: CsvRow,
   dataIndex: number,
+  settings: RowSettings,
   categories: CategoryResolver,
   chapters: ChapterResolver,
   warnings: ImportIssue[],
@@ -115,10 +131,15 @@ function parseRow(
   if (text === '') return null;
 
   const weightText = get('weight');
-  let Weight = DEFAULT_IMPORT_WEIGHT;
+  let Weight = settings.defaultWeight;
   if (WEIGHT_PATTERN.test(weightText)) Weight = Number(weightText);
   else if (weightText !== '') {
-    warnings.push(importIssue('import.auditItems.weightInvalid', row.line, { value: weightText }));
+    warnings.push(
+      importIssue('import.auditItems.weightInvalid', row.line, {
+        value: weightText,
+        fallback: settings.defaultWeight,
+      }),
+    );
   }
 
   // "Row index" = position among the data rows (1-based), so items without a number keep
@@ -134,10 +155,13 @@ function parseRow(
   }
 
   let importance = get('importance');
-  if (!(AUDIT_ITEM_IMPORT_IMPORTANCES as readonly string[]).includes(importance)) {
+  if (!settings.importances.includes(importance)) {
     if (importance !== '') {
       warnings.push(
-        importIssue('import.auditItems.importanceInvalid', row.line, { value: importance }),
+        importIssue('import.auditItems.importanceInvalid', row.line, {
+          value: importance,
+          allowed: settings.importances.join(', '),
+        }),
       );
     }
     importance = '';

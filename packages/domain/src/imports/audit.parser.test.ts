@@ -113,4 +113,66 @@ describe('audit import', () => {
       }),
     );
   });
+
+  const goodAudit = fc.record({
+    name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,12}$/),
+    standard: fc.constantFrom('iso9001', 'haccp'),
+    type: fc.constantFrom('process', 'Begehung'),
+    planning_year: fc.integer({ min: 2000, max: 2099 }),
+  });
+  /** Each turns a good audit into a bad one, in a way the CSV can carry too. */
+  const spoilers: ((audit: Record<string, unknown>) => Record<string, unknown>)[] = [
+    (audit) => ({ ...audit, name: '' }),
+    (audit) => ({ ...audit, standard: '' }),
+    (audit) => ({ ...audit, type: '' }),
+    (audit) => ({ ...audit, planning_year: '' }),
+    (audit) => ({ ...audit, planning_year: '20x6' }),
+    (audit) => ({ ...audit, planning_date: '1999-01-01' }),
+    (audit) => ({ ...audit, planning_date: `${String(audit.planning_year)}-02-30` }),
+    (audit) => ({ ...audit, standard: 'unknown-standard' }),
+    (audit) => ({ ...audit, type: 'unknown-type' }),
+    (audit) => ({ ...audit, name: '', type: '', standard: '' }),
+  ];
+  const context = { knownStandards: ['iso9001', 'haccp'], knownTypes: ['process', 'Begehung'] };
+  const entryArb = fc.tuple(goodAudit, fc.option(fc.nat(spoilers.length - 1), { nil: null }));
+
+  it('reports every bad JSON entry by its position, and keeps every good one', () => {
+    const notObject = fc.constantFrom<unknown>('audit', 5, null, []);
+    const entry = fc.oneof(
+      entryArb.map(([audit, spoil]) => ({
+        bad: spoil !== null,
+        value: spoil === null ? audit : spoilers[spoil]!(audit),
+      })),
+      notObject.map((value) => ({ bad: true, value })),
+      fc.constant({ bad: true, value: { name: { x: 1 }, standard: 'iso9001', type: 'process' } }),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 12 }), (entries) => {
+        const report = parseAuditImport(JSON.stringify(entries.map(({ value }) => value)), context);
+        const badRows = entries.flatMap(({ bad }, index) => (bad ? [index + 1] : []));
+        const reported = [...new Set(report.errors.flatMap((issue) => issue.row ?? []))];
+        expect(reported).toEqual(badRows);
+        expect(report.records).toHaveLength(entries.length - badRows.length);
+      }),
+    );
+  });
+
+  it('reports every bad CSV row by its line, and keeps every good one', () => {
+    const columns = ['name', 'standard', 'type', 'planning_year', 'planning_date'] as const;
+    fc.assert(
+      fc.property(fc.array(entryArb, { minLength: 1, maxLength: 12 }), (entries) => {
+        const rows = entries.map(([audit, spoil]) =>
+          spoil === null ? audit : spoilers[spoil]!(audit),
+        );
+        const lines = rows.map((row) =>
+          columns.map((column) => String((row as Record<string, unknown>)[column] ?? '')).join(';'),
+        );
+        const report = parseAuditImport([columns.join(';'), ...lines].join('\n'), context);
+        const badLines = entries.flatMap(([, spoil], index) => (spoil !== null ? [index + 2] : []));
+        const reported = [...new Set(report.errors.flatMap((issue) => issue.row ?? []))];
+        expect(reported).toEqual(badLines);
+        expect(report.records).toHaveLength(entries.length - badLines.length);
+      }),
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { DomainMessage } from '../messages/message';
 import type { ImportMessageKey } from '../messages/imports.messages';
+import { customIssueParams } from '../entities/validation-issue';
 
 /**
  * One problem found while importing. `row` is the 1-based line number in a CSV file (the
@@ -43,20 +44,11 @@ export function issuesFromZod(error: z.ZodError, row?: number): ImportIssue[] {
     ...(row === undefined ? {} : { row }),
     key: issue.message,
     params: {
-      ...customParams(issue),
+      ...customIssueParams(issue),
       ...(row === undefined ? {} : { row }),
       field: issue.path.map(String).join('.'),
     },
   }));
-}
-
-function customParams(issue: z.core.$ZodIssue): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  if (issue.code !== 'custom' || !issue.params) return params;
-  for (const [name, value] of Object.entries(issue.params)) {
-    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
-  }
-  return params;
 }
 
 /** JSON.parse that reports instead of throwing. */

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_USER_CONFIG } from '../config/user.config';
 import { parsePeopleCsv, parsePeopleJson } from './people.parser';
 import { decodeLatin1Csv } from './text-decoding';
 
@@ -85,6 +86,106 @@ describe('people import', () => {
       { key: 'import.csv.headerMissing', params: { column: 'displayName' } },
     ]);
     expect(parsePeopleCsv(bytes()).errors[0]?.key).toBe('import.csv.empty');
+  });
+
+  it('gives an entry without roles the configured default roles', () => {
+    const json = parsePeopleJson('[{"displayName":"A"},{"displayName":"B","roles":"qm"}]', {
+      defaultRoles: ['auditor'],
+    });
+    expect(json.records.map((person) => person.roles)).toEqual([['auditor'], ['qm']]);
+    const csv = parsePeopleCsv(bytes(...ascii('name\nA')), { defaultRoles: ['auditor', 'qm'] });
+    expect(csv.records[0]?.roles).toEqual(['auditor', 'qm']);
+    expect(parsePeopleJson('[{"displayName":"A"}]').records[0]?.roles).toEqual(
+      DEFAULT_USER_CONFIG.defaultRoles,
+    );
+  });
+
+  it('reports every bad JSON entry by its position, and keeps every good one', () => {
+    const bad = fc.constantFrom<unknown>(
+      'Just a name',
+      null,
+      42,
+      [],
+      {},
+      { displayName: '   ' },
+      { displayName: 7 },
+      { displayName: 'X', email: 'no-at-sign' },
+      { displayName: 'X', email: 3 },
+      { displayName: 'X', roles: ['root'] },
+      { displayName: 'X', roles: 'user, user' },
+      { displayName: 'X', roles: 5 },
+    );
+    const good = fc.record(
+      {
+        displayName: fc.string({ minLength: 1 }).filter((name) => name.trim() !== ''),
+        withEmail: fc.boolean(),
+        roles: fc.constantFrom(undefined, '', ['auditor'], 'qm, admin'),
+      },
+      { requiredKeys: ['displayName', 'withEmail'] },
+    );
+    const entry = fc.oneof(
+      bad.map((value) => ({ bad: true as const, value })),
+      good.map((value) => ({ bad: false as const, value })),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 15 }), (entries) => {
+        // A unique e-mail per good entry, so duplicates cannot hide a result.
+        const values = entries.map(({ bad: isBad, value }, index) => {
+          if (isBad) return value;
+          const { withEmail, ...person } = value as { withEmail: boolean; displayName: string };
+          return withEmail ? { ...person, email: `p${index}@example.com` } : person;
+        });
+        const report = parsePeopleJson(JSON.stringify(values));
+        const badRows = entries.flatMap(({ bad: isBad }, index) => (isBad ? [index + 1] : []));
+        const rowErrors = report.errors.filter((issue) => issue.row !== undefined);
+        expect(rowErrors.map((issue) => issue.row)).toEqual(badRows);
+        expect(report.records).toHaveLength(entries.length - badRows.length);
+        expect(report.errors.some((issue) => issue.key === 'import.noRecords')).toBe(
+          badRows.length === entries.length,
+        );
+      }),
+    );
+  });
+
+  it('reports every bad CSV row by its line, and keeps every good one', () => {
+    const name = fc.stringMatching(/^[A-Za-z\u00c0-\u00ff][A-Za-z\u00c0-\u00ff ]{0,10}$/);
+    const row = fc.oneof(
+      fc.record({
+        bad: fc.constant(false),
+        name,
+        email: fc.boolean(),
+        roles: fc.constantFrom('', 'auditor', 'qm,admin'),
+      }),
+      fc.record({
+        bad: fc.constant(true),
+        name: fc.constantFrom('', 'Bad'),
+        email: fc.boolean(),
+        roles: fc.constantFrom('root', 'user,user'),
+      }),
+      fc.record({
+        bad: fc.constant(true),
+        name: fc.constant(''),
+        email: fc.constant(true),
+        roles: fc.constant(''),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 15 }), (rows) => {
+        const lines = rows.map(({ name: displayName, email, roles }, index) =>
+          [displayName, email ? `p${index}@example.com` : '', roles].join(';'),
+        );
+        const text = ['displayName;email;roles', ...lines].join('\n');
+        const report = parsePeopleCsv(Uint8Array.from(text, (char) => char.charCodeAt(0)));
+        const badLines = rows.flatMap(({ bad: isBad }, index) => (isBad ? [index + 2] : []));
+        const rowErrors = report.errors.filter((issue) => issue.row !== undefined);
+        expect(rowErrors.map((issue) => issue.row)).toEqual(badLines);
+        expect(report.records.map((person) => person.displayName)).toEqual(
+          rows
+            .filter(({ bad: isBad }) => !isBad)
+            .map(({ name: displayName }) => displayName.trim()),
+        );
+      }),
+    );
   });
 
   it('never throws on any bytes or text', () => {

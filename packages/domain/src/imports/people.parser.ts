@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { DEFAULT_USER_CONFIG } from '../config/user.config';
 import { roleListSchema, type RoleId } from '../roles';
 import { EMAIL_EXAMPLE, isValidEmail } from '../validation/email';
 import {
@@ -17,11 +18,14 @@ export interface ImportedPerson {
   displayName: string;
   /** Lowercased; null when the file gives none. */
   email: string | null;
-  /** Defaults to ['user'] like a person created in the app. */
+  /** Defaults to the configured `user.defaultRoles`, like a person created in the app. */
   roles: RoleId[];
 }
 
-const DEFAULT_ROLES: RoleId[] = ['user'];
+export interface PeopleImportContext {
+  /** Roles of an entry that gives none: configuration `user.defaultRoles` (default ['user']). */
+  defaultRoles?: readonly RoleId[];
+}
 
 /**
  * People from a JSON array with at least one entry (SPEC section 5): `displayName` a
@@ -29,14 +33,17 @@ const DEFAULT_ROLES: RoleId[] = ['user'];
  * comma-separated string). Bad entries are reported by their 1-based position and skipped;
  * a repeated e-mail is skipped too, since e-mail identifies a person at sign-in.
  */
-export function parsePeopleJson(text: string): ImportReport<ImportedPerson> {
+export function parsePeopleJson(
+  text: string,
+  context: PeopleImportContext = {},
+): ImportReport<ImportedPerson> {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return emptyReport([parsed.issue]);
   if (!Array.isArray(parsed.value) || parsed.value.length === 0) {
     return emptyReport([importIssue('import.notAList')]);
   }
   const entries = parsed.value.map((entry: unknown, index) => ({ entry, row: index + 1 }));
-  return collectPeople(entries);
+  return collectPeople(entries, context);
 }
 
 /**
@@ -44,7 +51,10 @@ export function parsePeopleJson(text: string): ImportReport<ImportedPerson> {
  * header required with `displayName` (or `name`), optional `email` and `roles` (roles
  * separated by commas). Rows are reported by line number.
  */
-export function parsePeopleCsv(bytes: Uint8Array): ImportReport<ImportedPerson> {
+export function parsePeopleCsv(
+  bytes: Uint8Array,
+  context: PeopleImportContext = {},
+): ImportReport<ImportedPerson> {
   const table = readSemicolonCsv(decodeLatin1Csv(bytes));
   const keys = table.header.map((name) => name.toLowerCase());
   const nameColumn = keys.includes('displayname') ? 'displayname' : 'name';
@@ -62,16 +72,20 @@ export function parsePeopleCsv(bytes: Uint8Array): ImportReport<ImportedPerson> 
       roles: row.values.get('roles') ?? '',
     },
   }));
-  const report = collectPeople(entries);
+  const report = collectPeople(entries, context);
   report.errors.unshift(...table.errors);
   return report;
 }
 
-function collectPeople(entries: { entry: unknown; row: number }[]): ImportReport<ImportedPerson> {
+function collectPeople(
+  entries: { entry: unknown; row: number }[],
+  context: PeopleImportContext,
+): ImportReport<ImportedPerson> {
+  const defaultRoles = context.defaultRoles ?? DEFAULT_USER_CONFIG.defaultRoles;
   const report: ImportReport<ImportedPerson> = { records: [], errors: [], warnings: [] };
   const emails = new Set<string>();
   for (const { entry, row } of entries) {
-    const person = personFromEntry(entry, row, report.errors);
+    const person = personFromEntry(entry, row, defaultRoles, report.errors);
     if (!person) continue;
     if (person.email !== null) {
       if (emails.has(person.email)) {
@@ -91,6 +105,7 @@ function collectPeople(entries: { entry: unknown; row: number }[]): ImportReport
 function personFromEntry(
   entry: unknown,
   row: number,
+  defaultRoles: readonly RoleId[],
   errors: ImportIssue[],
 ): ImportedPerson | null {
   if (!isPlainObject(entry)) {
@@ -110,7 +125,7 @@ function personFromEntry(
       return null;
     }
   }
-  const roleList = parseRoles(roles);
+  const roleList = parseRoles(roles, defaultRoles);
   if (!roleList.success) {
     errors.push(importIssue('import.people.rolesInvalid', row, { value: describe(roles) }));
     return null;
@@ -118,9 +133,12 @@ function personFromEntry(
   return { displayName: displayName.trim(), email: normalisedEmail, roles: roleList.data };
 }
 
-function parseRoles(roles: unknown): z.ZodSafeParseResult<RoleId[]> {
+function parseRoles(
+  roles: unknown,
+  defaultRoles: readonly RoleId[],
+): z.ZodSafeParseResult<RoleId[]> {
   if (roles === undefined || roles === null || roles === '') {
-    return { success: true, data: [...DEFAULT_ROLES] };
+    return { success: true, data: [...defaultRoles] };
   }
   const list =
     typeof roles === 'string'

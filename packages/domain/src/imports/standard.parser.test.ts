@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { standardSchema } from '../entities/standard.schema';
 import {
   buildStandard,
   parseStandardChaptersCsv,
@@ -20,11 +21,13 @@ describe('standard import', () => {
     const report = parseStandardChaptersJson(
       '[{"id":"4","description":"a"},{"id":5,"description":"b"},{"id":"6","description":""},{"id":"4","description":"c"}]',
     );
-    expect(report.records).toEqual([{ id: '4', description: 'a' }]);
+    expect(report.records).toEqual([
+      { id: '4', description: 'a' },
+      { id: '4', description: 'c' },
+    ]);
     expect(report.errors.map((issue) => [issue.key, issue.row])).toEqual([
       ['standard.chapterInvalid', 2],
       ['standard.emptyField', 3],
-      ['standard.chapterDuplicate', undefined],
     ]);
     expect(parseStandardChaptersJson('[]').errors[0]?.key).toBe('standard.chaptersRequired');
     expect(parseStandardChaptersJson('{"a":1}').errors[0]?.key).toBe('standard.chaptersRequired');
@@ -88,6 +91,21 @@ describe('standard import', () => {
       'import.json.invalid',
     );
     expect(buildStandard(null, context).errors.length).toBeGreaterThan(0);
+    // A repeated chapter id is reported once, by standardSchema, at its second position.
+    const duplicate = {
+      key: 'standard.chapterDuplicate',
+      params: { chapterId: '4', field: 'chapters.1.id' },
+    };
+    expect(
+      parseStandardImport(
+        '[{"id":"4","description":"a"},{"id":"4","description":"b"}]',
+        form,
+        context,
+      ).errors,
+    ).toEqual([duplicate]);
+    expect(parseStandardImport('id;description\n4;a\n4;b', form, context).errors).toEqual([
+      duplicate,
+    ]);
     const twice = { id: '4', description: 'x' };
     expect(buildStandard({ ...form, chapters: [twice, twice] }, context).errors).toEqual([
       {
@@ -106,6 +124,10 @@ describe('standard import', () => {
         (text, name, description) => {
           const report = parseStandardImport(text, { name, description }, context);
           expect(report.records.length + Math.min(report.errors.length, 1)).toBe(1);
+          for (const record of report.records) {
+            expect(standardSchema.safeParse(record).success).toBe(true);
+            expect(context.existingIds).not.toContain(record.id.toLowerCase());
+          }
         },
       ),
     );
@@ -113,7 +135,38 @@ describe('standard import', () => {
       fc.property(fc.jsonValue(), (value) => {
         const report = parseStandardImport(JSON.stringify(value) ?? '', form, context);
         expect(report.records.length === 1 || report.errors.length > 0).toBe(true);
+        for (const record of report.records) {
+          expect(standardSchema.safeParse(record).success).toBe(true);
+        }
       }),
     );
+    // Inputs mostly valid, so that records do come out (and each must be valid).
+    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(' ', 'ab', 'Quality'));
+    const chapter = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.record({ id: fc.stringMatching(/^\d(\.\d){0,2}$/), description: text }),
+      },
+      { weight: 1, arbitrary: fc.record({ id: text, description: text }) },
+    );
+    const fieldsArb = fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constant({ id: 'iso-x', name: 'Quality', description: 'Quality management' }),
+      },
+      { weight: 1, arbitrary: fc.record({ id: text, name: text, description: text }) },
+    );
+    let records = 0;
+    fc.assert(
+      fc.property(fc.array(chapter, { maxLength: 4 }), fieldsArb, (chapters, fields) => {
+        const report = parseStandardImport(JSON.stringify({ ...fields, chapters }), {}, context);
+        records += report.records.length;
+        for (const record of report.records) {
+          expect(standardSchema.safeParse(record).success).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(records).toBeGreaterThan(0);
   });
 });

@@ -28,7 +28,10 @@ export interface StandardImportContext {
   existingIds: Iterable<string>;
 }
 
-/** Chapters from JSON: an array of `{id, description}`; each bad entry reported by position. */
+/**
+ * Chapters from JSON: an array of `{id, description}`; each bad entry reported by position.
+ * Repeated chapter ids are left to `standardSchema` (checked once, in `buildStandard`).
+ */
 export function parseStandardChaptersJson(text: string): ImportReport<StandardChapter> {
   const parsed = parseJsonText(text);
   if (!parsed.ok) return emptyReport([parsed.issue]);
@@ -46,7 +49,7 @@ function chaptersFromValue(value: unknown): ImportReport<StandardChapter> {
     // Several zod issues on one chapter say the same thing twice; one per entry is enough.
     else report.errors.push(...issuesFromZod(result.error, index + 1).slice(0, 1));
   });
-  return withUniqueChapterIds(report);
+  return report;
 }
 
 /** Chapters from a semicolon CSV with the columns `id` and `description` (header required). */
@@ -76,26 +79,7 @@ export function parseStandardChaptersCsv(text: string): ImportReport<StandardCha
   if (report.records.length === 0 && report.errors.length === 0) {
     report.errors.push(importIssue('standard.chaptersRequired'));
   }
-  return withUniqueChapterIds(report);
-}
-
-/** A repeated chapter id is an error at its second occurrence; the first one is kept. */
-function withUniqueChapterIds(
-  report: ImportReport<StandardChapter>,
-): ImportReport<StandardChapter> {
-  const seen = new Set<string>();
-  const records: StandardChapter[] = [];
-  for (const chapter of report.records) {
-    if (seen.has(chapter.id)) {
-      report.errors.push(
-        importIssue('standard.chapterDuplicate', undefined, { chapterId: chapter.id }),
-      );
-    } else {
-      seen.add(chapter.id);
-      records.push(chapter);
-    }
-  }
-  return { ...report, records };
+  return report;
 }
 
 /**

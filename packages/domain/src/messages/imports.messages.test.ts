@@ -45,8 +45,40 @@ describe('import messages', () => {
     );
     expect(text('attachment.extensionRequired', 'en')).toBe('Filename requires extension');
     expect(text('standard.emptyField', 'en')).toBe('No empty field allowed');
-    expect(text('standard.nameLength', 'en')).toBe('Name length invalid 2-32 Characters');
+    expect(text('standard.nameLength', 'en')).toBe('Name length invalid 2-32 characters');
     expect(text('autocompletion.noChanges', 'en')).toBe('no changes found');
     expect(text('autocompletion.saved', 'de', { title: 'Teile' })).toBe('Teile gespeichert');
+  });
+
+  it('reads correctly in German and English (review of the wording)', () => {
+    const text = (key: string, language: 'de' | 'en', params = {}) =>
+      formatMessage(importMessages, { key, params }, language);
+    expect(text('autocompletion.saveFailed', 'de', { title: 'Teile', reason: 'offline' })).toBe(
+      'Speichern von Teile fehlgeschlagen: offline',
+    );
+    expect(text('import.auditItems.chapterUnmappable', 'de', { chapterId: '4.2', row: 3 })).toBe(
+      'Kapitel-ID nicht zuordenbar: 4.2 (Zeile 3)',
+    );
+    expect(text('import.auditItems.chapterUnmappable', 'en', { chapterId: '4.2', row: 3 })).toBe(
+      'Chapter Id unmappable: 4.2 (row 3)',
+    );
+    expect(text('autocompletion.dataInvalid', 'de')).toBe(
+      'AutoComplete-Daten ungültig: erwartet wird eine Liste von Einträgen mit ID und Name als Text',
+    );
+    const params = { row: 2, value: 'x', allowed: '0, 1, 3, 9', fallback: 1 };
+    expect(text('import.auditItems.importanceInvalid', 'de', params)).toBe(
+      'Zeile 2: Wichtigkeit „x“ ungültig (erlaubt: 0, 1, 3, 9), „nicht definiert“ wird verwendet',
+    );
+    expect(text('import.auditItems.weightInvalid', 'de', params)).toBe(
+      'Zeile 2: Gewichtung „x“ ist keine ganze Zahl ≥ 0, 1 wird verwendet',
+    );
+    expect(text('import.auditItems.weightInvalid', 'en', params)).toBe(
+      'Row 2: weight "x" is not a whole number ≥ 0, 1 is used',
+    );
+    for (const [key, entry] of Object.entries(importMessages)) {
+      // German writes "ID"; English lower-cases "characters" mid-sentence.
+      expect(entry.de, key).not.toMatch(/\bId\b/);
+      expect(entry.en, key).not.toMatch(/\bCharacters\b/);
+    }
   });
 });

@@ -54,19 +54,19 @@ export const importMessages = defineMessages({
     en: 'At least one valid item is required',
   },
   'import.auditItems.weightInvalid': {
-    de: 'Zeile {row}: Gewichtung „{value}“ ist keine Zahl, 1 wird verwendet',
-    en: 'Row {row}: weight "{value}" is not a number, 1 is used',
+    de: 'Zeile {row}: Gewichtung „{value}“ ist keine ganze Zahl ≥ 0, {fallback} wird verwendet',
+    en: 'Row {row}: weight "{value}" is not a whole number ≥ 0, {fallback} is used',
   },
   'import.auditItems.noInvalid': {
     de: 'Zeile {row}: Nummer „{value}“ ungültig, {fallback} wird verwendet',
     en: 'Row {row}: number "{value}" is invalid, {fallback} is used',
   },
   'import.auditItems.importanceInvalid': {
-    de: 'Zeile {row}: Wichtigkeit „{value}“ ungültig (erlaubt: 0, 1, 3, 9), nicht definiert wird verwendet',
-    en: 'Row {row}: importance "{value}" is invalid (allowed: 0, 1, 3, 9), not defined is used',
+    de: 'Zeile {row}: Wichtigkeit „{value}“ ungültig (erlaubt: {allowed}), „nicht definiert“ wird verwendet',
+    en: 'Row {row}: importance "{value}" is invalid (allowed: {allowed}), "not defined" is used',
   },
   'import.auditItems.chapterUnmappable': {
-    de: 'Chapter Id nicht zuordenbar: {chapterId} (Zeile {row})',
+    de: 'Kapitel-ID nicht zuordenbar: {chapterId} (Zeile {row})',
     en: 'Chapter Id unmappable: {chapterId} (row {row})',
   },
   'import.auditItems.chapterInvalid': {
@@ -86,30 +86,30 @@ export const importMessages = defineMessages({
     en: 'Row {row}: category {categoryId} is unknown',
   },
   'import.auditItems.categoryCreated': {
-    de: 'Neue Kategorie „{name}“ mit der Id {categoryId} angelegt',
+    de: 'Neue Kategorie „{name}“ mit der ID {categoryId} angelegt',
     en: 'New category "{name}" created with id {categoryId}',
   },
 
   // Standards (SPEC section 5)
   'standard.idPattern': {
-    de: 'Die Id muss mit einem Buchstaben beginnen, gefolgt von Buchstaben, Ziffern, - oder _',
+    de: 'Die ID muss mit einem Buchstaben beginnen, gefolgt von Buchstaben, Ziffern, - oder _',
     en: 'Id must start with a letter, followed by letters, digits, - or _',
   },
   'standard.idLength': {
-    de: 'Länge der Id ungültig (2-32 Zeichen)',
-    en: 'Id length invalid 2-32 Characters',
+    de: 'Länge der ID ungültig (2–32 Zeichen)',
+    en: 'Id length invalid 2-32 characters',
   },
   'standard.idTaken': {
-    de: 'Die Id {id} ist bereits vergeben',
+    de: 'Die ID {id} ist bereits vergeben',
     en: 'The id {id} is already taken',
   },
   'standard.nameLength': {
-    de: 'Länge des Namens ungültig (2-32 Zeichen)',
-    en: 'Name length invalid 2-32 Characters',
+    de: 'Länge des Namens ungültig (2–32 Zeichen)',
+    en: 'Name length invalid 2-32 characters',
   },
   'standard.descriptionLength': {
-    de: 'Länge der Beschreibung ungültig (5-256 Zeichen)',
-    en: 'Description length invalid 5-256 Characters',
+    de: 'Länge der Beschreibung ungültig (5–256 Zeichen)',
+    en: 'Description length invalid 5-256 characters',
   },
   'standard.emptyField': {
     de: 'Leere Felder sind nicht erlaubt',
@@ -120,11 +120,11 @@ export const importMessages = defineMessages({
     en: 'At least one chapter is required (JSON array)',
   },
   'standard.chapterInvalid': {
-    de: 'Kapitel {row}: Id und Beschreibung müssen Texte sein',
+    de: 'Kapitel {row}: ID und Beschreibung müssen Texte sein',
     en: 'Chapter {row}: id and description must be strings',
   },
   'standard.chapterDuplicate': {
-    de: 'Kapitel-Id {chapterId} kommt mehrfach vor',
+    de: 'Kapitel-ID {chapterId} kommt mehrfach vor',
     en: 'Chapter id {chapterId} occurs more than once',
   },
 
@@ -138,7 +138,7 @@ export const importMessages = defineMessages({
     en: 'Title must not be empty',
   },
   'autocompletion.dataInvalid': {
-    de: 'AutoComplete-Daten ungültig: eine Liste von Einträgen mit Text-Id und Text-Name wird erwartet',
+    de: 'AutoComplete-Daten ungültig: erwartet wird eine Liste von Einträgen mit ID und Name als Text',
     en: 'AutoComplete data invalid: expected a list of entries with string id and string name',
   },
   'autocompletion.duplicateEntry': {
@@ -154,7 +154,7 @@ export const importMessages = defineMessages({
     en: '{title} saved',
   },
   'autocompletion.saveFailed': {
-    de: '{title} speichern fehlgeschlagen: {reason}',
+    de: 'Speichern von {title} fehlgeschlagen: {reason}',
     en: 'Saving {title} failed: {reason}',
   },
 
@@ -186,7 +186,7 @@ export const importMessages = defineMessages({
     en: 'Entry {row}: planning year "{value}" is not a year (YYYY)',
   },
   'import.audit.planningDateInvalid': {
-    de: 'Eintrag {row}: Planungsdatum „{value}“ muss JJJJ-MM-TT im Planungsjahr sein',
+    de: 'Eintrag {row}: Planungsdatum „{value}“ muss das Format JJJJ-MM-TT haben und im Planungsjahr liegen',
     en: 'Entry {row}: planning date "{value}" must be YYYY-MM-DD within the planning year',
   },
   'import.audit.unknownStandard': {

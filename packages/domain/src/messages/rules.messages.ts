@@ -32,7 +32,7 @@ export const RULES_MESSAGES = defineMessages({
   },
   'finding.invalid': { de: 'Die Feststellung ist ungültig', en: 'The finding is invalid' },
   'auditItem.confirmDiscardFindings': {
-    de: 'Alle anderen Feststellungen und Maßnahmen welche dieser Frage zugeordnet sind werden verworfen. Wollen Sie die Frage abschließen?',
+    de: 'Alle anderen Feststellungen und Maßnahmen, welche dieser Frage zugeordnet sind, werden verworfen. Wollen Sie die Frage abschließen?',
     en: 'All other findings and measures assigned to this question will be discarded. Do you want to close the question?',
   },
   'auditItem.notReactivatable': {
@@ -43,6 +43,22 @@ export const RULES_MESSAGES = defineMessages({
   'qk.invalidValue': {
     de: 'Kein gültiger QK-Wert berechenbar',
     en: 'Unable to calculate valid QK value',
+  },
+  'qk.table.notAscending': {
+    de: 'Die Schwellen der QK-Tabelle müssen aufsteigen, und die Basiswerte dürfen nicht fallen',
+    en: 'The thresholds of the QK table must rise, and the base values must not fall',
+  },
+  'qk.table.thresholdRange': {
+    de: 'Die Schwellen der QK-Tabelle sind ganze Zahlen von 5 bis 9999; die letzte ist 9999',
+    en: 'The thresholds of the QK table are whole numbers from 5 to 9999; the last one is 9999',
+  },
+  'qk.table.baseRange': {
+    de: 'Die Basiswerte der QK-Tabelle liegen zwischen 10 und 120',
+    en: 'The base values of the QK table lie between 10 and 120',
+  },
+  'roles.duplicate': {
+    de: 'Eine Rolle ist mehrfach angegeben',
+    en: 'A role is listed more than once',
   },
   'permission.denied': {
     de: 'Dafür fehlt Ihnen die Berechtigung',

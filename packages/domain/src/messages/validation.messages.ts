@@ -44,7 +44,7 @@ export const validationMessages = defineMessages({
     en: 'The default {value} is missing from the list',
   },
   'config.duplicateId': {
-    de: 'Die Id {value} kommt mehrfach vor',
+    de: 'Die ID {value} kommt mehrfach vor',
     en: 'The id {value} occurs more than once',
   },
 
@@ -62,7 +62,7 @@ export const validationMessages = defineMessages({
     en: 'Are you sure you want to delete this item?',
   },
   'confirm.showAll': {
-    de: 'Alle Einträge anzuzeigen kann lange dauern. Fortfahren?',
+    de: 'Das Anzeigen aller Einträge kann lange dauern. Fortfahren?',
     en: 'Showing all entries can take a long time. Continue?',
   },
 
@@ -113,8 +113,10 @@ export const validationMessages = defineMessages({
     de: 'Die Anwendung ist wieder online.',
     en: 'The application is online again.',
   },
+  // The spec quotes '… Bitte gehen Sie wieder Online.'; "online" is an adverb here, so lower case
+  // (as in 'Die Anwendung ist wieder online.').
   'app.unloadWhileOffline': {
-    de: 'Ihre Änderungen werden eventuell nicht gespeichert. Bitte gehen Sie wieder Online.',
+    de: 'Ihre Änderungen werden eventuell nicht gespeichert. Bitte gehen Sie wieder online.',
     en: 'Your changes may not be saved. Please go online again.',
   },
 

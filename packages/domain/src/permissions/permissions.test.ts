@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS, type RoleId } from '../roles';
+import { measureSchema } from '../entities/measure.schema';
 import {
   can,
   isPermissionAction,
@@ -60,10 +61,10 @@ const COLUMNS: RoleId[] = ['user', 'auditor', 'qm', 'measure-dispatcher', 'admin
 const me = 'u1';
 const contexts = {
   none: undefined,
-  stranger: { userId: me, leadauditor: 'u2', coauditors: ['u3'], assignedTo: 'u4' },
-  lead: { userId: me, leadauditor: me, coauditors: [], assignedTo: null },
+  stranger: { userId: me, leadauditor: 'u2', coauditors: ['u3'], assignedTo: ['u4'] },
+  lead: { userId: me, leadauditor: me, coauditors: [], assignedTo: [] },
   coauditor: { userId: me, leadauditor: 'u2', coauditors: [me] },
-  assignee: { userId: me, assignedTo: me },
+  assignee: { userId: me, assignedTo: ['u4', me] },
 };
 
 /** Which contexts allow the cell, derived from its letter. */
@@ -158,8 +159,27 @@ describe('protected audits', () => {
   });
 
   it('measures of a protected audit stay workable', () => {
-    const context = { ...protectedAudit('m'), assignedTo: 'm' };
+    const context = { ...protectedAudit('m'), assignedTo: ['m'] };
     expect(can(['user'], 'measure.update', context)).toBe(true);
     expect(can(['measure-dispatcher'], 'measure.assign', context)).toBe(true);
+  });
+});
+
+describe('measure assignees', () => {
+  const stored = measureSchema.parse({
+    id: 'm1',
+    text: 'Fix it',
+    createdDate: '2025-01-01',
+    autor: 'u0',
+    assignedTo: ['u2', 'u1'],
+  });
+
+  it('any assignee of a parsed measure may update it, others may not', () => {
+    const context = (userId: string) => ({ userId, assignedTo: stored.assignedTo });
+    expect(can(['user'], 'measure.update', context('u1'))).toBe(true);
+    expect(can(['user'], 'measure.update', context('u2'))).toBe(true);
+    expect(can(['user'], 'measure.update', context('u3'))).toBe(false);
+    expect(can(['user'], 'measure.update', { userId: 'u1', assignedTo: [] })).toBe(false);
+    expect(can(['user'], 'measure.update', { userId: 'u1', assignedTo: null })).toBe(false);
   });
 });

@@ -50,7 +50,8 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 /**
  * always: no further check. auditTeam: the user is the audit's lead auditor or a co-auditor.
- * leadAuditor: the user is the audit's lead auditor. assignee: the measure is assigned to the user.
+ * leadAuditor: the user is the audit's lead auditor. assignee: the user is one of the measure's
+ * assignees.
  */
 export type PermissionCondition = 'always' | 'auditTeam' | 'leadAuditor' | 'assignee';
 export type PermissionCell = readonly PermissionCondition[];
@@ -62,8 +63,8 @@ export interface PermissionContext {
   protected?: boolean;
   leadauditor?: string | null;
   coauditors?: readonly string[] | null;
-  /** The measure's assignee. */
-  assignedTo?: string | null;
+  /** The measure's assignees (user ids, as `measureSchema` stores them). */
+  assignedTo?: readonly string[] | null;
 }
 
 const A: PermissionCell = ['always'];
@@ -151,7 +152,7 @@ function holds(condition: PermissionCondition, context: PermissionContext | unde
     case 'auditTeam':
       return context.leadauditor === userId || (context.coauditors ?? []).includes(userId);
     case 'assignee':
-      return context.assignedTo === userId;
+      return (context.assignedTo ?? []).includes(userId);
   }
 }
 

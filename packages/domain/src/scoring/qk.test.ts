@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../messages/message';
 import { RULES_MESSAGES } from '../messages/rules.messages';
-import { DEFAULT_QK_TABLE, qkBaseValue, qkScore, qkTableSchema } from './qk';
+import { auditItemSchema } from '../audit/audit-item.schema';
+import { DEFAULT_FINDING_TYPES } from '../config/default-types';
+import {
+  DEFAULT_QK_TABLE,
+  qkAbbreviationOf,
+  qkBaseValue,
+  qkScore,
+  qkScoreOfAuditItems,
+  qkTableSchema,
+} from './qk';
 
 describe('QK quality number', () => {
   it('default table is valid: thresholds 5..9999, bases 10..120', () => {
@@ -15,13 +24,74 @@ describe('QK quality number', () => {
         { upTo: 5, base: 20 },
       ]).success,
     ).toBe(false);
-    expect(qkTableSchema.safeParse([{ upTo: 5, base: 130 }]).success).toBe(false);
+    expect(qkTableSchema.safeParse([{ upTo: 9999, base: 130 }]).success).toBe(false);
     expect(
       qkTableSchema.safeParse([
         { upTo: 5, base: 30 },
-        { upTo: 9, base: 20 },
+        { upTo: 9999, base: 20 },
       ]).success,
     ).toBe(false);
+  });
+
+  it('thresholds run from 5 up to 9999 (SPEC section 9)', () => {
+    const issues = (table: unknown) =>
+      qkTableSchema.safeParse(table).error?.issues.map((issue) => issue.message) ?? [];
+    expect(issues([{ upTo: 9999, base: 10 }])).toEqual([]);
+    expect(
+      issues([
+        { upTo: 0, base: 10 },
+        { upTo: 9999, base: 120 },
+      ]),
+    ).toEqual(['qk.table.thresholdRange']);
+    expect(issues([{ upTo: 4, base: 10 }])).toContain('qk.table.thresholdRange');
+    expect(
+      issues([
+        { upTo: 5, base: 10 },
+        { upTo: 100, base: 120 },
+      ]),
+    ).toEqual(['qk.table.thresholdRange']);
+    expect(issues([{ upTo: 10000, base: 120 }])).toContain('qk.table.thresholdRange');
+    expect(issues([{ upTo: 9999, base: 9 }])).toEqual(['qk.table.baseRange']);
+    expect(issues([{ upTo: 9999.5, base: 10 }])).toContain('qk.table.thresholdRange');
+    const text = formatMessage(RULES_MESSAGES, { key: 'qk.table.thresholdRange' }, 'en');
+    expect(text).toContain('5 to 9999');
+  });
+
+  it('counts the configured qkClass, else a short that is an abbreviation', () => {
+    expect(qkAbbreviationOf({ qkClass: 'A1', short: 'MA' })).toBe('A1');
+    expect(qkAbbreviationOf({ short: 'b1' })).toBe('B1');
+    expect(qkAbbreviationOf({ short: 'MA' })).toBeNull();
+    expect(qkAbbreviationOf({ qkClass: null, short: null })).toBeNull();
+    expect(qkScore([{ qkClass: 'A', short: 'MA' }, { short: 'B' }, 'c1']).counts).toEqual({
+      A: 1,
+      A1: 0,
+      B: 1,
+      B1: 0,
+      C1: 1,
+    });
+  });
+
+  it('works on the default configuration: major = A, minor = B, note = C1', () => {
+    const item = (findings: string[]) =>
+      auditItemSchema.parse({
+        id: 'i',
+        auditId: 'a',
+        question: { text: 'Q' },
+        deviations: Object.fromEntries(
+          findings.map((importance, index) => [`f${index}`, { id: `f${index}`, importance }]),
+        ),
+      });
+    // Two major (A), one minor (B), one note (C1), one remark, one unknown type:
+    // worst class A with 2 findings -> base 10; (10 + 1 + 2 * 3) / 10 = 1.7.
+    const items = [item(['9', '3']), item(['9', '1', '0', 'zz']), item(['ok'])];
+    expect(qkScoreOfAuditItems(items, DEFAULT_FINDING_TYPES)).toMatchObject({
+      score: 1.7,
+      base: 10,
+      worstClass: 'A',
+      worstClassCount: 2,
+      counts: { A: 2, A1: 0, B: 1, B1: 0, C1: 1 },
+    });
+    expect(qkScoreOfAuditItems([item(['1', '1'])], DEFAULT_FINDING_TYPES).worstClass).toBe('C');
   });
 
   it('score = (base + 1 per B/B1 + 3 per A/A1) / 10; base from the worst class count', () => {

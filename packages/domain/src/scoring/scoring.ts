@@ -9,12 +9,23 @@ import type { DomainMessage } from '../messages/message';
  * percent = round((current - worst) / (best - worst) * 100). See docs/decisions.md for what
  * counts as best, worst and counted.
  */
-export type CalcSchema = 'deviation' | 'compliance';
+export const CALC_SCHEMA_DEVIATION = 'deviation';
+export const CALC_SCHEMA_COMPLIANCE = 'compliance';
+export type CalcSchema = typeof CALC_SCHEMA_DEVIATION | typeof CALC_SCHEMA_COMPLIANCE;
 
-export const DEFAULT_CALC_SCHEMA_NAME = 'compliance';
+/** What the scoring assumes when an audit names no schema (SPEC section 9: default 'compliance'). */
+export const DEFAULT_CALC_SCHEMA_NAME: CalcSchema = CALC_SCHEMA_COMPLIANCE;
+
+/**
+ * The schema a new audit document and the default configuration get: the default finding types
+ * are deviation-oriented (higher value = worse), so a stored audit says 'deviation' explicitly
+ * (docs/decisions.md, "Scoring"). Only a document without any `calcSchema` is scored as
+ * compliance.
+ */
+export const DEFAULT_REPORT_CALC_SCHEMA: CalcSchema = CALC_SCHEMA_DEVIATION;
 
 export function calcSchemaOf(name: string | null | undefined): CalcSchema {
-  return name === 'deviation' ? 'deviation' : 'compliance';
+  return name === CALC_SCHEMA_DEVIATION ? CALC_SCHEMA_DEVIATION : CALC_SCHEMA_COMPLIANCE;
 }
 
 export interface FindingWeightRange {
@@ -100,7 +111,7 @@ function scoreItem(
   );
   const notApplicable =
     item.auditItemState === 'deactivated' || findingTypes.some((type) => type?.is_not_applicable);
-  const bestValue = schema === 'deviation' ? range.min : range.max;
+  const bestValue = schema === CALC_SCHEMA_DEVIATION ? range.min : range.max;
   const values = findingTypes
     .filter((type): type is FindingType => type !== undefined)
     .map((type) =>
@@ -108,7 +119,7 @@ function scoreItem(
     );
   const answered = findings.length > 0;
   if (notApplicable || values.length === 0) return { answered, notApplicable, counted: null };
-  const value = schema === 'deviation' ? Math.max(...values) : Math.min(...values);
+  const value = schema === CALC_SCHEMA_DEVIATION ? Math.max(...values) : Math.min(...values);
   return {
     answered,
     notApplicable,
@@ -117,8 +128,8 @@ function scoreItem(
 }
 
 function sumScores(scores: readonly ItemScore[], schema: CalcSchema, range: FindingWeightRange) {
-  const bestValue = schema === 'deviation' ? range.min : range.max;
-  const worstValue = schema === 'deviation' ? range.max : range.min;
+  const bestValue = schema === CALC_SCHEMA_DEVIATION ? range.min : range.max;
+  const worstValue = schema === CALC_SCHEMA_DEVIATION ? range.max : range.min;
   let current = 0;
   let best = 0;
   let worst = 0;

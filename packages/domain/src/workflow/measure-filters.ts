@@ -7,7 +7,8 @@ export type MeasureFilter = (typeof MEASURE_FILTERS)[number];
 /** Only the fields the filters look at, so any measure shape fits. */
 export interface MeasureFilterFields {
   status?: RawStatus;
-  assignedTo?: string | null;
+  /** User ids as `measureSchema` stores them; empty (or missing) = unassigned. */
+  assignedTo?: readonly string[];
 }
 
 /** Measures without a status are at the default status '1'. */
@@ -25,7 +26,7 @@ export function measureMatchesFilter(
     case 'completed':
       return isFinalWorkflowStatus(workflow, status);
     case 'unassigned':
-      return !measure.assignedTo || measure.assignedTo.trim() === '';
+      return (measure.assignedTo ?? []).length === 0;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   startWorkflowStatus,
 } from './workflow';
 import { auditStepperContinue, auditTabForStatus, AUDIT_STEPPER_STEPS } from './audit-workflow';
+import { measureSchema } from '../entities/measure.schema';
 import { filterMeasures, measureMatchesFilter } from './measure-filters';
 
 const noStart = {
@@ -133,19 +134,23 @@ describe('audit tabs and stepper', () => {
 });
 
 describe('measure filters', () => {
+  // Schema-shaped fixtures: what the store holds after measureSchema parsed it.
+  const measure = (id: string, fields: { status?: string; assignedTo?: string[] }) =>
+    measureSchema.parse({ id, text: 'Fix it', createdDate: '2025-01-01', autor: 'u0', ...fields });
   const measures = [
-    { id: 'a', status: '1', assignedTo: 'u1' },
-    { id: 'b', status: '6', assignedTo: 'u1' },
-    { id: 'c', status: 'Effective', assignedTo: null },
-    { id: 'd', assignedTo: '' },
-    { id: 'e', status: '3' },
+    measure('a', { status: '1', assignedTo: ['u1'] }),
+    measure('b', { status: '6', assignedTo: ['u1', 'u2'] }),
+    measure('c', { status: 'Effective', assignedTo: [] }),
+    measure('d', {}),
+    measure('e', { status: '3' }),
   ];
   it('open = not final, completed = final, unassigned = no assignee', () => {
     const ids = (filter: 'open' | 'completed' | 'unassigned') =>
-      filterMeasures(measures, filter, DEFAULT_MEASURE_WORKFLOW).map((measure) => measure.id);
+      filterMeasures(measures, filter, DEFAULT_MEASURE_WORKFLOW).map((entry) => entry.id);
     expect(ids('open')).toEqual(['a', 'd', 'e']);
     expect(ids('completed')).toEqual(['b', 'c']);
     expect(ids('unassigned')).toEqual(['c', 'd', 'e']);
     expect(measureMatchesFilter({ status: '6' }, 'open', EMPTY_WORKFLOW)).toBe(true);
+    expect(measureMatchesFilter({}, 'unassigned', EMPTY_WORKFLOW)).toBe(true);
   });
 });
