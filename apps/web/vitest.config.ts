@@ -4,5 +4,10 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __APP_BUILD__: JSON.stringify('test') },
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
 });
