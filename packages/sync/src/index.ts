@@ -8,3 +8,5 @@ export const SYNC_PROTOCOL_VERSION = 1;
 export function isCompatibleProtocol(clientVersion: number): boolean {
   return Number.isInteger(clientVersion) && clientVersion === SYNC_PROTOCOL_VERSION;
 }
+export * from './json';
+export * from './ops.schema';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { jsonObjectSchema, jsonValueSchema } from './json';
+
+/**
+ * Field-path operations (DESIGN.md section 4): what a command's `run` returns and what the
+ * server applies. A path is an array of keys, never a dotted string, so keys may contain dots
+ * ("4.1" chapter ids). The empty path means the whole document:
+ * - `set` [] creates or replaces the document; `set` [a, b] sets that field (creating parents);
+ * - `merge` deep-merges an object into the document or into the object at the path;
+ * - `delete` [] deletes the document; `delete` [a, b] removes that field.
+ */
+export const fieldPathSchema = z.array(z.string().min(1)).readonly();
+export type FieldPath = z.infer<typeof fieldPathSchema>;
+
+const target = {
+  collection: z.string().min(1),
+  id: z.string().min(1),
+  path: fieldPathSchema,
+};
+
+export const setOpSchema = z.object({ op: z.literal('set'), ...target, value: jsonValueSchema });
+export const mergeOpSchema = z.object({
+  op: z.literal('merge'),
+  ...target,
+  value: jsonObjectSchema,
+});
+export const deleteOpSchema = z.object({ op: z.literal('delete'), ...target });
+
+export const opSchema = z.discriminatedUnion('op', [setOpSchema, mergeOpSchema, deleteOpSchema]);
+export type Op = z.infer<typeof opSchema>;
+export type SetOp = z.infer<typeof setOpSchema>;
+export type MergeOp = z.infer<typeof mergeOpSchema>;
+export type DeleteOp = z.infer<typeof deleteOpSchema>;
