@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionNameSchema, documentIdSchema } from './document.schema';
 import { jsonObjectSchema, jsonValueSchema } from './json';
 
 /**
@@ -13,12 +14,18 @@ export const fieldPathSchema = z.array(z.string().min(1)).readonly();
 export type FieldPath = z.infer<typeof fieldPathSchema>;
 
 const target = {
-  collection: z.string().min(1),
-  id: z.string().min(1),
+  collection: collectionNameSchema,
+  id: documentIdSchema,
   path: fieldPathSchema,
 };
 
-export const setOpSchema = z.object({ op: z.literal('set'), ...target, value: jsonValueSchema });
+// A document is always an object, so replacing the whole document needs an object value.
+export const setOpSchema = z
+  .object({ op: z.literal('set'), ...target, value: jsonValueSchema })
+  .refine((op) => op.path.length > 0 || isPlainObject(op.value), {
+    message: 'set on the whole document (empty path) needs an object value',
+    path: ['value'],
+  });
 export const mergeOpSchema = z.object({
   op: z.literal('merge'),
   ...target,
@@ -31,3 +38,7 @@ export type Op = z.infer<typeof opSchema>;
 export type SetOp = z.infer<typeof setOpSchema>;
 export type MergeOp = z.infer<typeof mergeOpSchema>;
 export type DeleteOp = z.infer<typeof deleteOpSchema>;
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

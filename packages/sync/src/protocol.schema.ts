@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { replicatedDocumentSchema } from './document.schema';
+import { jsonValueSchema } from './json';
+import { SYNC_PROTOCOL_VERSION } from './protocol-version';
+import { querySchema } from './query.schema';
+
+/**
+ * Messages between web client and server (DESIGN.md section 4), discriminated on `type`, each
+ * with `v: SYNC_PROTOCOL_VERSION`. Limits bound what one message may make the other side hold
+ * in memory; the transport should also cap a frame at MAX_MESSAGE_BYTES before parsing JSON.
+ */
+export const MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_MUTATIONS_PER_PUSH = 500;
+/** Serialized size of one command's args, in UTF-16 code units (JSON.stringify length). */
+export const MAX_ARGS_JSON_LENGTH = 256 * 1024;
+export const MAX_DOCUMENTS_PER_MESSAGE = 10_000;
+export const MAX_ID_LENGTH = 128;
+export const MAX_COMMAND_NAME_LENGTH = 100;
+export const MAX_ERROR_MESSAGE_LENGTH = 2_000;
+
+const v = z.literal(SYNC_PROTOCOL_VERSION);
+const clientIdSchema = z.string().min(1).max(MAX_ID_LENGTH);
+const subscriptionIdSchema = z.string().min(1).max(MAX_ID_LENGTH);
+/** Change-log positions; 0 means "before the first change". */
+const sequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** Increasing per client, starting at 1, so the server can drop a replayed command. */
+const mutationIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+const messageTextSchema = z.string().max(MAX_ERROR_MESSAGE_LENGTH);
+
+export const mutationSchema = z.object({
+  mutationId: mutationIdSchema,
+  clientId: clientIdSchema,
+  name: z.string().min(1).max(MAX_COMMAND_NAME_LENGTH),
+  args: jsonValueSchema.refine((args) => JSON.stringify(args).length <= MAX_ARGS_JSON_LENGTH, {
+    message: `args must serialize to at most ${MAX_ARGS_JSON_LENGTH} characters`,
+  }),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+// Client -> server.
+
+export const helloMessageSchema = z.object({
+  type: z.literal('hello'),
+  v,
+  clientId: clientIdSchema,
+  protocolVersion: z.number().int(),
+});
+export const pushMessageSchema = z.object({
+  type: z.literal('push'),
+  v,
+  mutations: z.array(mutationSchema).min(1).max(MAX_MUTATIONS_PER_PUSH),
+});
+export const subscribeMessageSchema = z.object({
+  type: z.literal('subscribe'),
+  v,
+  subscriptionId: subscriptionIdSchema,
+  query: querySchema,
+  /** Last sequence the client has applied for this query; absent asks for a snapshot. */
+  resumeFrom: sequenceSchema.optional(),
+});
+export const unsubscribeMessageSchema = z.object({
+  type: z.literal('unsubscribe'),
+  v,
+  subscriptionId: subscriptionIdSchema,
+});
+export const pingMessageSchema = z.object({ type: z.literal('ping'), v });
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  helloMessageSchema,
+  pushMessageSchema,
+  subscribeMessageSchema,
+  unsubscribeMessageSchema,
+  pingMessageSchema,
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// Server -> client.
+
+export const rejectCodeSchema = z.enum([
+  'unauthorized',
+  'forbidden',
+  'invalid_args',
+  'invalid_result',
+  'not_found',
+  'conflict',
+  'unknown_command',
+  'internal',
+]);
+export type RejectCode = z.infer<typeof rejectCodeSchema>;
+
+export const serverErrorCodeSchema = z.enum([
+  'protocol_version_mismatch',
+  'invalid_message',
+  'message_too_large',
+  'unauthorized',
+  'forbidden',
+  'invalid_query',
+  'too_many_subscriptions',
+  'slow_consumer',
+  'internal',
+]);
+export type ServerErrorCode = z.infer<typeof serverErrorCodeSchema>;
+
+export const welcomeMessageSchema = z.object({
+  type: z.literal('welcome'),
+  v,
+  serverTime: z.string().min(1).max(64),
+  /**
+   * The last mutation the server applied for this client (0 if none). After a crash or a lost
+   * ack the client drops every outbox entry up to it instead of waiting for acks.
+   */
+  lastMutationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export const ackMessageSchema = z.object({
+  type: z.literal('ack'),
+  v,
+  mutationId: mutationIdSchema,
+  /** Sequence of the command's last change; absent when it changed nothing or was a replay. */
+  sequence: sequenceSchema.optional(),
+});
+export const rejectMessageSchema = z.object({
+  type: z.literal('reject'),
+  v,
+  mutationId: mutationIdSchema,
+  code: rejectCodeSchema,
+  message: messageTextSchema,
+});
+const documentsSchema = z.array(replicatedDocumentSchema).max(MAX_DOCUMENTS_PER_MESSAGE);
+export const snapshotMessageSchema = z.object({
+  type: z.literal('snapshot'),
+  v,
+  subscriptionId: subscriptionIdSchema,
+  /** The log position the snapshot reflects; deltas continue after it. */
+  sequence: sequenceSchema,
+  documents: documentsSchema,
+});
+export const deltaMessageSchema = z.object({
+  type: z.literal('delta'),
+  v,
+  subscriptionId: subscriptionIdSchema,
+  /** The highest log position this delta covers. */
+  sequence: sequenceSchema,
+  /**
+   * Documents that entered, changed within or left the query (a leaving document is sent as it
+   * now is, possibly a tombstone); the client stores them and re-runs the query locally.
+   */
+  changes: documentsSchema,
+});
+/**
+ * The log was pruned past `resumeFrom`: the client forgets the subscription's cached result, and
+ * the server follows with a fresh `snapshot` on the same subscription (no new subscribe needed).
+ */
+export const resyncRequiredMessageSchema = z.object({
+  type: z.literal('resync-required'),
+  v,
+  subscriptionId: subscriptionIdSchema,
+});
+export const pongMessageSchema = z.object({ type: z.literal('pong'), v });
+export const errorMessageSchema = z.object({
+  type: z.literal('error'),
+  v,
+  code: serverErrorCodeSchema,
+  message: messageTextSchema,
+  /** Set when the error concerns one subscription (e.g. forbidden query); it is then closed. */
+  subscriptionId: subscriptionIdSchema.optional(),
+});
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  welcomeMessageSchema,
+  ackMessageSchema,
+  rejectMessageSchema,
+  snapshotMessageSchema,
+  deltaMessageSchema,
+  resyncRequiredMessageSchema,
+  pongMessageSchema,
+  errorMessageSchema,
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+export type HelloMessage = z.infer<typeof helloMessageSchema>;
+export type PushMessage = z.infer<typeof pushMessageSchema>;
+export type SubscribeMessage = z.infer<typeof subscribeMessageSchema>;
+export type UnsubscribeMessage = z.infer<typeof unsubscribeMessageSchema>;
+export type PingMessage = z.infer<typeof pingMessageSchema>;
+export type WelcomeMessage = z.infer<typeof welcomeMessageSchema>;
+export type AckMessage = z.infer<typeof ackMessageSchema>;
+export type RejectMessage = z.infer<typeof rejectMessageSchema>;
+export type SnapshotMessage = z.infer<typeof snapshotMessageSchema>;
+export type DeltaMessage = z.infer<typeof deltaMessageSchema>;
+export type ResyncRequiredMessage = z.infer<typeof resyncRequiredMessageSchema>;
+export type PongMessage = z.infer<typeof pongMessageSchema>;
+export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+
+// The id schemas are exported for the server and web client, which name the same things.
+export { clientIdSchema, subscriptionIdSchema, sequenceSchema, mutationIdSchema };

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientMessage, parseServerMessage } from './protocol';
+import { MAX_ARGS_JSON_LENGTH, MAX_MUTATIONS_PER_PUSH } from './protocol.schema';
+import { SYNC_PROTOCOL_VERSION as v } from './protocol-version';
+
+const mutation = { mutationId: 1, clientId: 'c1', name: 'audit.rename', args: { title: 'x' } };
+const query = { collection: 'audits', filters: [] };
+const document = {
+  collection: 'audits',
+  id: 'a1',
+  version: 3,
+  deleted: false,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  data: { title: 'x' },
+};
+
+// [message, variants that must be rejected]
+const clientCases: Record<string, [object, object[]]> = {
+  hello: [
+    { type: 'hello', v, clientId: 'c1', protocolVersion: v },
+    [{ clientId: '' }, { clientId: 'x'.repeat(129) }, { clientId: undefined }],
+  ],
+  push: [
+    { type: 'push', v, mutations: [mutation] },
+    [
+      { mutations: [] },
+      { mutations: Array.from({ length: MAX_MUTATIONS_PER_PUSH + 1 }, () => mutation) },
+      { mutations: [{ ...mutation, mutationId: 0 }] },
+      { mutations: [{ ...mutation, mutationId: 1.5 }] },
+      { mutations: [{ ...mutation, name: '' }] },
+      { mutations: [{ ...mutation, args: { big: 'x'.repeat(MAX_ARGS_JSON_LENGTH) } }] },
+      { mutations: [{ ...mutation, args: undefined }] },
+    ],
+  ],
+  subscribe: [
+    { type: 'subscribe', v, subscriptionId: 's1', query, resumeFrom: 42 },
+    [{ query: { collection: '' } }, { resumeFrom: -1 }, { subscriptionId: 7 }],
+  ],
+  unsubscribe: [{ type: 'unsubscribe', v, subscriptionId: 's1' }, [{ subscriptionId: '' }]],
+  ping: [{ type: 'ping', v }, [{ type: 'pong' }]],
+};
+
+const serverCases: Record<string, [object, object[]]> = {
+  welcome: [
+    { type: 'welcome', v, serverTime: '2025-01-01T00:00:00.000Z', lastMutationId: 0 },
+    [{ serverTime: '' }, { lastMutationId: -1 }],
+  ],
+  ack: [{ type: 'ack', v, mutationId: 3, sequence: 17 }, [{ mutationId: 0 }, { sequence: 1.5 }]],
+  reject: [
+    { type: 'reject', v, mutationId: 3, code: 'forbidden', message: 'no' },
+    [{ code: 'nope' }, { message: 'x'.repeat(2001) }, { mutationId: undefined }],
+  ],
+  snapshot: [
+    { type: 'snapshot', v, subscriptionId: 's1', sequence: 0, documents: [document] },
+    [
+      { documents: [{ ...document, version: -1 }] },
+      { documents: [{ ...document, data: [] }] },
+      { documents: [{ ...document, deleted: 'no' }] },
+      { sequence: undefined },
+    ],
+  ],
+  delta: [
+    {
+      type: 'delta',
+      v,
+      subscriptionId: 's1',
+      sequence: 9,
+      changes: [{ ...document, deleted: true, data: {} }],
+    },
+    [{ changes: [{ ...document, collection: 'a/b' }] }, { changes: undefined }],
+  ],
+  'resync-required': [
+    { type: 'resync-required', v, subscriptionId: 's1' },
+    [{ subscriptionId: '' }],
+  ],
+  pong: [{ type: 'pong', v }, [{ type: 'ping' }]],
+  error: [
+    { type: 'error', v, code: 'invalid_query', message: 'bad', subscriptionId: 's1' },
+    [{ code: 'teapot' }, { message: undefined }],
+  ],
+};
+
+describe.each([
+  ['client', parseClientMessage, clientCases],
+  ['server', parseServerMessage, serverCases],
+] as const)('%s messages', (_side, parse, cases) => {
+  it.each(Object.entries(cases))(
+    '%s: valid parses, invalid is rejected',
+    (_type, [valid, invalids]) => {
+      const parsed = parse(valid);
+      expect(parsed).toEqual({ ok: true, message: valid });
+      for (const change of invalids) {
+        const result = parse({ ...valid, ...change });
+        expect(result.ok).toBe(false);
+        if (!result.ok) expect(result.error.code).toBe('invalid_message');
+      }
+    },
+  );
+
+  it.each(Object.entries(cases))('%s: another version is a mismatch', (_type, [valid]) => {
+    expect(parse({ ...valid, v: v + 1 })).toEqual({
+      ok: false,
+      error: { code: 'protocol_version_mismatch', expected: v, received: v + 1 },
+    });
+    expect(parse({ ...valid, v: undefined }).ok).toBe(false);
+  });
+
+  it('rejects non-objects and unknown types without throwing', () => {
+    for (const json of [null, 1, 'hello', [], {}, { type: 'nope', v }]) {
+      const result = parse(json);
+      expect(result).toMatchObject({ ok: false, error: { code: 'invalid_message' } });
+    }
+  });
+});
+
+describe('hello', () => {
+  it('reports a mismatch in protocolVersion even when v matches', () => {
+    expect(parseClientMessage({ type: 'hello', v, clientId: 'c1', protocolVersion: 99 })).toEqual({
+      ok: false,
+      error: { code: 'protocol_version_mismatch', expected: v, received: 99 },
+    });
+  });
+
+  it('describes what is wrong', () => {
+    const result = parseClientMessage({ type: 'hello', v });
+    expect(!result.ok && result.error.code === 'invalid_message' && result.error.message).toContain(
+      'clientId',
+    );
+  });
+});
