@@ -64,3 +64,10 @@ export * from './imports/audit.parser';
 export { decodeLatin1Csv } from './imports/text-decoding';
 export * from './validation/email';
 export * from './validation/attachment-file';
+// Commands: definition, registry, the product's commands
+export * from './commands/define-command';
+export * from './commands/command-registry';
+export * from './commands/commands.messages';
+export * from './commands/configuration.commands';
+export * from './commands/autocompletion.commands';
+export * from './commands/commands';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_MESSAGES } from '../commands/commands.messages';
 import { importMessages } from './imports.messages';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
@@ -51,7 +52,7 @@ function producedKeys(): Map<string, string> {
   return keys;
 }
 
-const CATALOGS = [importMessages, validationMessages, RULES_MESSAGES];
+const CATALOGS = [importMessages, validationMessages, RULES_MESSAGES, COMMAND_MESSAGES];
 
 describe('message keys', () => {
   const keys = producedKeys();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMAND_MESSAGES } from '../commands/commands.messages';
 import { formatMessage } from './message';
 import { importMessages } from './imports.messages';
 import { RULES_MESSAGES } from './rules.messages';
@@ -10,6 +11,7 @@ const ALL_MESSAGES = [
   ...Object.entries(validationMessages),
   ...Object.entries(importMessages),
   ...Object.entries(RULES_MESSAGES),
+  ...Object.entries(COMMAND_MESSAGES),
 ];
 
 describe('all message catalogs', () => {

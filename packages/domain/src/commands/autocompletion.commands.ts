@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import {
+  autocompletionListSchema,
+  planAutocompletionSave,
+  type AutocompletionList,
+} from '../entities/autocompletion.schema';
+import { commandError, commandOk, defineCommand, toJsonValue } from './define-command';
+
+export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
+
+/**
+ * `autocompletion.save` {id, title, data}: writes one autocompletion list (document id = list
+ * id, payload without the id) by the rules of `planAutocompletionSave`: an invalid list is a
+ * `rule` error; a list equal to the stored one is ok with no ops and `unchanged: true` ('no
+ * changes found'); otherwise one `set` op and the '{title} gespeichert' message. A stored document
+ * that no longer matches the schema counts as absent, so saving repairs it.
+ */
+export const saveAutocompletionCommand = defineCommand({
+  name: 'autocompletion.save',
+  args: z.object({ id: z.string().max(128), title: z.string(), data: z.array(z.unknown()) }),
+  action: 'customerData.update',
+  reads: ({ id }) => (id === '' ? [] : [{ collection: AUTOCOMPLETION_COLLECTION, id }]),
+  run(state, args) {
+    const document = args.id === '' ? undefined : state.get(AUTOCOMPLETION_COLLECTION, args.id);
+    let stored: AutocompletionList | undefined;
+    if (document) {
+      const parsed = autocompletionListSchema.safeParse({ ...document, id: args.id });
+      if (parsed.success) stored = parsed.data;
+    }
+    const plan = planAutocompletionSave(stored, args);
+    switch (plan.kind) {
+      case 'invalid':
+        return commandError('rule', plan.errors[0]!, plan.errors);
+      case 'unchanged':
+        return commandOk([], { unchanged: true, message: plan.message });
+      case 'save':
+        return commandOk(
+          [
+            {
+              op: 'set',
+              collection: AUTOCOMPLETION_COLLECTION,
+              id: plan.id,
+              path: [],
+              value: toJsonValue(plan.payload),
+            },
+          ],
+          {
+            activity: { verb: 'updated', object: plan.payload.title, objectUrl: '/customerdata' },
+            message: plan.success,
+          },
+        );
+    }
+  },
+});
