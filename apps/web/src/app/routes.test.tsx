@@ -3,18 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../test/fake-server';
 import { renderRoutes } from '../test/render-app';
 import { createRoutes } from './routes';
+import { testPerson } from '../test/test-person';
 
-const PERSON = {
-  id: 'p1',
-  displayName: 'Erika Muster',
-  email: 'erika@example.com',
-  avatar: null,
-  type: 'active',
-  roles: ['user', 'admin'],
-  accountId: 'a1',
-  loginActive: true,
-  createdDate: '2026-01-01',
-};
+const PERSON = testPerson({ roles: ['user', 'admin'] });
 
 function server(signedIn: boolean) {
   return fakeServer({

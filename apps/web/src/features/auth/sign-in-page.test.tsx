@@ -5,18 +5,9 @@ import { markSignOutPending } from '../../lib/session/pending-sign-out';
 import { fakeServer } from '../../test/fake-server';
 import { renderRoutes } from '../../test/render-app';
 import { SignInPage } from './sign-in-page';
+import { testPerson } from '../../test/test-person';
 
-const PERSON = {
-  id: 'p1',
-  displayName: 'Erika Muster',
-  email: 'erika@example.com',
-  avatar: null,
-  type: 'active',
-  roles: ['user'],
-  accountId: 'a1',
-  loginActive: true,
-  createdDate: '2026-01-01',
-};
+const PERSON = testPerson();
 
 const CONFIG = {
   project: 'quality-audit',

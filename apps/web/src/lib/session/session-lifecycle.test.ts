@@ -1,4 +1,3 @@
-import type { Person } from '@qa/domain';
 import { describe, expect, it } from 'vitest';
 import {
   loadSignedInData,
@@ -6,18 +5,9 @@ import {
   registerSignOutCleanup,
   runSignOutCleanup,
 } from './session-lifecycle';
+import { testPerson } from '../../test/test-person';
 
-const person: Person = {
-  id: 'p1',
-  displayName: 'Erika Muster',
-  email: 'erika@example.com',
-  avatar: null,
-  type: 'active',
-  roles: ['user'],
-  accountId: 'a1',
-  loginActive: true,
-  createdDate: '2026-01-01',
-};
+const person = testPerson();
 
 describe('session lifecycle', () => {
   it('loads in the order of the spec whatever the registration order, past failures', async () => {

@@ -6,18 +6,9 @@ import { isSignOutPending, markSignOutPending } from './pending-sign-out';
 import { readCachedPerson, writeCachedPerson } from './session-cache';
 import { registerSignOutCleanup } from './session-lifecycle';
 import { SessionProvider, useSession } from './session-provider';
+import { testPerson } from '../../test/test-person';
 
-const PERSON = {
-  id: 'p1',
-  displayName: 'Erika Muster',
-  email: 'erika@example.com',
-  avatar: null,
-  type: 'active' as const,
-  roles: ['user' as const],
-  accountId: 'a1',
-  loginActive: true,
-  createdDate: '2026-01-01',
-};
+const PERSON = testPerson();
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <SessionProvider>{children}</SessionProvider>
