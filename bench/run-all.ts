@@ -4,10 +4,12 @@
  */
 import { benchEntrySize } from './entry-size.bench';
 import { benchServerHttp } from './server-http.bench';
+import { benchSync } from './sync.bench';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
   ['server HTTP', benchServerHttp],
+  ['sync engine', benchSync],
 ];
 
 for (const [name, run] of benches) {

@@ -14,6 +14,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerSessionRoutes } from './modules/auth/session.routes';
 import { SessionService } from './modules/auth/session.service';
 import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { createFilesService } from './modules/files/files.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
@@ -24,6 +26,13 @@ import {
   InitialAdminService,
   type InitialAdminResult,
 } from './modules/setup/initial-admin.service';
+import { ChangeFeed } from './modules/sync/change-feed';
+import { DocumentsRepository } from './modules/sync/documents.repository';
+import { PgChangeNotifier } from './modules/sync/pg-change-notifier';
+import { PushService } from './modules/sync/push.service';
+import { seedDefaultDocuments } from './modules/sync/seed.service';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './modules/sync/sync-connection';
+import { registerSyncRoutes } from './modules/sync/sync.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
 
 /** Fastify's default, stated: the API takes JSON documents, uploads get their own limit. */
@@ -43,6 +52,13 @@ export interface BuiltApp {
   mail: MailService;
   /** What the first start created; main prints a generated password once. */
   initialAdmin: InitialAdminResult;
+  /** The sync engine's parts (tests and benchmarks look inside). */
+  sync: {
+    documents: DocumentsRepository;
+    feed: ChangeFeed;
+    push: PushService;
+    connectionCount(): number;
+  };
   /** Stops accepting requests, lets running ones finish, then closes mail and database. */
   close(): Promise<void>;
 }
@@ -51,7 +67,12 @@ export interface BuiltApp {
  * Builds the whole server: database (migrated), auth, first-start seeding, routes. Does not
  * listen, so main and the tests decide where.
  */
-export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+export interface BuildOptions {
+  /** Limits of the sync connections (tests use small ones). */
+  syncLimits?: Partial<SyncLimits>;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: trustProxyOption(config.trustProxy),
@@ -76,11 +97,22 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     app.log,
   );
 
+  let closeFeed = async () => undefined as void;
   try {
     const peopleRepository = new PeopleRepository(database);
     const people = new PeopleService(peopleRepository);
     const authOptions = createAuthOptions({ config, database, people, mail, log: app.log });
     const auth = createAuth(authOptions);
+    const documents = new DocumentsRepository(database);
+    const feed = new ChangeFeed(
+      documents,
+      config.database.kind === 'postgres'
+        ? new PgChangeNotifier(config.database.url, app.log)
+        : null,
+      (err) => app.log.error({ err }, 'sync: change feed failed'),
+    );
+    closeFeed = () => feed.close();
+    const push = new PushService(documents);
 
     const initialAdmin = await withStartupLock(database, async () => {
       const report = await migrateDatabase(database, authOptions);
@@ -92,8 +124,11 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
         new AppMetaRepository(database),
         peopleRepository,
       );
+      const seeded = await seedDefaultDocuments(documents);
+      if (seeded.length > 0) app.log.info({ documents: seeded }, 'default documents seeded');
       return setup.ensure(config.initialAdmin);
     });
+    await feed.start();
     if (initialAdmin.created) {
       app.log.info({ email: initialAdmin.email }, 'initial admin created');
     }
@@ -102,8 +137,21 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
     await registerSecurityHeaders(app, config);
     registerHealthRoutes(app, { health: new HealthRepository(database) });
     registerClientConfigRoutes(app, { config, build: readBuildInfo(config.buildId) });
-    registerSessionRoutes(app, { sessions: new SessionService(auth, people) });
+    const sessions = new SessionService(auth, people);
+    registerSessionRoutes(app, { sessions });
+    const syncRoutes = await registerSyncRoutes(app, {
+      sessions,
+      documents,
+      push,
+      feed,
+      trustedOrigins: config.trustedOrigins,
+      limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
+    });
     await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+    await registerFileRoutes(app, {
+      sessions,
+      files: createFilesService(database, config.dataDir),
+    });
     await registerWebRoutes(app, { webDist: config.webDist });
 
     app.addHook('onClose', async () => {
@@ -114,6 +162,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
         );
       }
       mail.close();
+      await feed.close();
       await database.close();
     });
     await app.ready();
@@ -126,10 +175,12 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
       people,
       mail,
       initialAdmin,
+      sync: { documents, feed, push, connectionCount: syncRoutes.connectionCount },
       close: () => (closing ??= app.close()),
     };
   } catch (error) {
     mail.close();
+    await closeFeed();
     await database.close();
     throw error;
   }

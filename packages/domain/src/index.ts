@@ -64,6 +64,7 @@ export * from './imports/audit.parser';
 export { decodeLatin1Csv } from './imports/text-decoding';
 export * from './validation/email';
 export * from './validation/attachment-file';
+export * from './files/attachment-rules';
 // Commands: definition, registry, the product's commands
 export * from './commands/define-command';
 export * from './commands/command-registry';
@@ -71,3 +72,4 @@ export * from './commands/commands.messages';
 export * from './commands/configuration.commands';
 export * from './commands/autocompletion.commands';
 export * from './commands/commands';
+export * from './sync/collections';

@@ -84,6 +84,7 @@ export const rejectCodeSchema = z.enum([
   'not_found',
   'conflict',
   'unknown_command',
+  'rule',
   'internal',
 ]);
 export type RejectCode = z.infer<typeof rejectCodeSchema>;
@@ -118,12 +119,23 @@ export const ackMessageSchema = z.object({
   /** Sequence of the command's last change; absent when it changed nothing or was a replay. */
   sequence: sequenceSchema.optional(),
 });
+/** A translatable message: a key of the domain's catalogs and its placeholder values. */
+const messageKeySchema = z.object({
+  key: z.string().min(1).max(200),
+  params: z.record(z.string().max(100), z.union([z.string().max(1000), z.number()])).optional(),
+});
+export type MessageKey = z.infer<typeof messageKeySchema>;
+
 export const rejectMessageSchema = z.object({
   type: z.literal('reject'),
   v,
   mutationId: mutationIdSchema,
   code: rejectCodeSchema,
+  /** For logs and developers; the user is shown `detail` translated. */
   message: messageTextSchema,
+  /** What to tell the user (a domain message key), and one message per invalid field. */
+  detail: messageKeySchema.optional(),
+  issues: z.array(messageKeySchema).max(100).optional(),
 });
 const documentsSchema = z.array(replicatedDocumentSchema).max(MAX_DOCUMENTS_PER_MESSAGE);
 export const snapshotMessageSchema = z.object({

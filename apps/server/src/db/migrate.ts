@@ -4,11 +4,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { AdvisoryLockRepository } from './advisory-lock.repository';
 import type { Database } from './database';
 import * as m0001 from './migrations/0001-people.migration';
+import * as m0002 from './migrations/0002-sync.migration';
+import * as m0003 from './migrations/0003-files.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
   getMigrations: async (): Promise<Record<string, Migration>> => ({
     '0001-people': m0001,
+    '0002-sync': m0002,
+    '0003-files': m0003,
   }),
 };
 

@@ -24,7 +24,67 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** A replicated document (DESIGN.md section 4); `data` is JSON text. */
+export interface DocumentsTable {
+  collection: string;
+  id: string;
+  version: number;
+  deleted: number | boolean;
+  updated_at: string;
+  data: string;
+  /** Sequence of the document's last change. bigint: PostgreSQL answers a string. */
+  seq: number | string | bigint;
+}
+
+/** One row per changed document per command, in sequence order. */
+export interface ChangesTable {
+  seq: number | string | bigint;
+  collection: string;
+  id: string;
+  version: number;
+  deleted: number | boolean;
+  updated_at: string;
+  data: string;
+  prev_data: string | null;
+  actor: string | null;
+  client_id: string | null;
+  mutation_id: number | string | bigint | null;
+}
+
+export interface ClientMutationsTable {
+  client_id: string;
+  person_id: string;
+  last_mutation_id: number | string | bigint;
+  updated_at: string;
+}
+
+export interface SyncCounterTable {
+  name: string;
+  value: number | string | bigint;
+}
+
 export interface Schema {
   people: PeopleTable;
   app_meta: AppMetaTable;
+  documents: DocumentsTable;
+  changes: ChangesTable;
+  client_mutations: ClientMutationsTable;
+  sync_counter: SyncCounterTable;
+  files: FilesTable;
+}
+
+/** An uploaded file's metadata; the bytes lie in the file storage under `storage_key`. */
+export interface FilesTable {
+  /** The client's file id. */
+  id: string;
+  /** Generated name in the storage (`<id>-<random>.<ext>`), never the user's file name. */
+  storage_key: string;
+  name: string;
+  content_type: string;
+  size: number;
+  /** Hex; tells a retried upload (same content) from a conflicting one. */
+  sha256: string;
+  /** Person id of the uploader. */
+  created_by: string;
+  created_at: string;
 }

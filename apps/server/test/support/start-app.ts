@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp, type BuiltApp } from '../../src/app';
+import { buildApp, type BuildOptions, type BuiltApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config/env';
 import { insertCredentialUser } from '../../src/modules/auth/credential-user';
 import { PersonAccountsService } from '../../src/modules/people/person-accounts.service';
@@ -30,6 +30,8 @@ export interface StartOptions {
   reuse?: { dataDir: string; database: TestDatabase | null };
   /** Port to listen on; pick one with freePort() when something must know it in advance. */
   port?: number;
+  /** Passed to buildApp (small sync limits, for instance). */
+  build?: BuildOptions;
 }
 
 /** Per started app: what stop() must remove. */
@@ -58,7 +60,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     DATABASE_URL: database?.url,
     ...options.env,
   });
-  const server = await buildApp(config);
+  const server = await buildApp(config, options.build);
   await server.app.listen({ port, host: '127.0.0.1' });
 
   const app: TestApp = {

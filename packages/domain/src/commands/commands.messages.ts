@@ -18,4 +18,16 @@ export const COMMAND_MESSAGES = defineMessages({
     de: 'Der Befehl {command} hat ein ungültiges Ergebnis geliefert',
     en: 'The command {command} produced an invalid result',
   },
+  'sync.unknownCollection': {
+    de: 'Unbekannte Sammlung {collection}',
+    en: 'Unknown collection {collection}',
+  },
+  'sync.documentInvalid': {
+    de: 'Das Ergebnis von {command} ist für {collection}/{id} ungültig',
+    en: 'The result of {command} is invalid for {collection}/{id}',
+  },
+  'sync.internal': {
+    de: 'Der Server konnte die Änderung nicht speichern. Bitte versuchen Sie es später erneut.',
+    en: 'The server could not save the change. Please try again later.',
+  },
 });

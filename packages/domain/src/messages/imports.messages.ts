@@ -215,6 +215,10 @@ export const importMessages = defineMessages({
     de: 'Inhaltstyp {mimeType} passt nicht zur Endung .{extension}',
     en: 'Content type {mimeType} does not match the extension .{extension}',
   },
+  'attachment.tooLarge': {
+    de: 'Die Datei ist größer als {maxMiB} MiB',
+    en: 'The file is larger than {maxMiB} MiB',
+  },
 });
 
 export type ImportMessageKey = keyof typeof importMessages;

@@ -1,0 +1,271 @@
+import type { JsonObject, ReplicatedDocument } from '@qa/sync';
+import type { Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { ChangesTable, DocumentsTable } from '../../db/schema';
+
+/** A document as stored: the replicated shape plus the sequence of its last change. */
+export interface StoredDocument extends ReplicatedDocument {
+  seq: number;
+}
+
+/** One change-log row: the document as it is after the change, and its data before. */
+export interface ChangeRecord {
+  seq: number;
+  document: ReplicatedDocument;
+  /** The data before the change; null when the change created the document. */
+  prevData: JsonObject | null;
+}
+
+export interface ChangeAuthor {
+  actor: string;
+  clientId: string;
+  mutationId: number;
+}
+
+type DocumentRow = Selectable<DocumentsTable>;
+type ChangeRow = Selectable<ChangesTable>;
+
+/** Largest number of ids in one `in (...)` list, well below SQLite's variable limit. */
+const IN_CHUNK = 500;
+
+function bool(value: number | boolean): boolean {
+  return value === true || value === 1;
+}
+
+function toDocument(row: Pick<DocumentRow, keyof DocumentRow>): StoredDocument {
+  return {
+    collection: row.collection,
+    id: row.id,
+    version: row.version,
+    deleted: bool(row.deleted),
+    updatedAt: row.updated_at,
+    data: JSON.parse(row.data) as JsonObject,
+    seq: Number(row.seq),
+  };
+}
+
+function toChange(row: ChangeRow): ChangeRecord {
+  return {
+    seq: Number(row.seq),
+    document: {
+      collection: row.collection,
+      id: row.id,
+      version: row.version,
+      deleted: bool(row.deleted),
+      updatedAt: row.updated_at,
+      data: JSON.parse(row.data) as JsonObject,
+    },
+    prevData: row.prev_data === null ? null : (JSON.parse(row.prev_data) as JsonObject),
+  };
+}
+
+/** The only code that touches the sync tables. Runs inside the caller's transaction if open. */
+export class DocumentsRepository {
+  constructor(private readonly database: Database) {}
+
+  private get db() {
+    return this.database.db.executor;
+  }
+
+  private bool(value: boolean): number | boolean {
+    return this.database.dialect === 'sqlite' ? Number(value) : value;
+  }
+
+  /** Runs `work` in one transaction (joins an open one). */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.database.db.transaction().execute(() => work());
+  }
+
+  /**
+   * Takes the write lock of the change log and answers the last sequence handed out. Every
+   * writer calls this first in its transaction, so writes are serialised across server
+   * instances (PostgreSQL row lock, held to commit) and sequences commit in order. SQLite has
+   * one writer anyway.
+   */
+  async lockLog(): Promise<number> {
+    let query = this.db.selectFrom('sync_counter').select('value').where('name', '=', 'changes');
+    if (this.database.dialect === 'postgres') query = query.forUpdate();
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  async setLastSequence(seq: number): Promise<void> {
+    await this.db
+      .updateTable('sync_counter')
+      .set({ value: seq })
+      .where('name', '=', 'changes')
+      .execute();
+  }
+
+  /** The last committed sequence (0 before the first change). */
+  async lastSequence(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sync_counter')
+      .select('value')
+      .where('name', '=', 'changes')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  /** The log holds every change with a sequence above this. */
+  async prunedThrough(): Promise<number> {
+    const row = await this.db
+      .selectFrom('sync_counter')
+      .select('value')
+      .where('name', '=', 'pruned')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  /** Deletes the log up to and including `seq` (resuming clients older than it get a snapshot). */
+  async pruneThrough(seq: number): Promise<void> {
+    await this.transaction(async () => {
+      const last = await this.lockLog();
+      const through = Math.min(seq, last);
+      if (through <= (await this.prunedThrough())) return;
+      await this.db.deleteFrom('changes').where('seq', '<=', through).execute();
+      await this.db
+        .updateTable('sync_counter')
+        .set({ value: through })
+        .where('name', '=', 'pruned')
+        .execute();
+    });
+  }
+
+  /** The stored documents (tombstones included) among `refs`, keyed by documentKey. */
+  async findMany(refs: readonly { collection: string; id: string }[]): Promise<StoredDocument[]> {
+    const byCollection = new Map<string, string[]>();
+    for (const ref of refs) {
+      const ids = byCollection.get(ref.collection) ?? [];
+      ids.push(ref.id);
+      byCollection.set(ref.collection, ids);
+    }
+    const found: StoredDocument[] = [];
+    for (const [collection, ids] of byCollection) {
+      for (let start = 0; start < ids.length; start += IN_CHUNK) {
+        const rows = await this.db
+          .selectFrom('documents')
+          .selectAll()
+          .where('collection', '=', collection)
+          .where('id', 'in', ids.slice(start, start + IN_CHUNK))
+          .execute();
+        found.push(...rows.map(toDocument));
+      }
+    }
+    return found;
+  }
+
+  /** Every live document of a collection (subscriptions filter them with the query model). */
+  async liveDocuments(collection: string): Promise<StoredDocument[]> {
+    const rows = await this.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('deleted', '=', this.bool(false))
+      .execute();
+    return rows.map(toDocument);
+  }
+
+  async countLive(collection: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('collection', '=', collection)
+      .where('deleted', '=', this.bool(false))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Writes a document (insert or replace) and its change-log row. */
+  async write(
+    document: ReplicatedDocument,
+    seq: number,
+    prevData: JsonObject | null,
+    author: ChangeAuthor | null,
+  ): Promise<void> {
+    const data = JSON.stringify(document.data);
+    const row = {
+      version: document.version,
+      deleted: this.bool(document.deleted),
+      updated_at: document.updatedAt,
+      data,
+      seq,
+    };
+    await this.db
+      .insertInto('documents')
+      .values({ collection: document.collection, id: document.id, ...row })
+      .onConflict((oc) => oc.columns(['collection', 'id']).doUpdateSet(row))
+      .execute();
+    await this.db
+      .insertInto('changes')
+      .values({
+        seq,
+        collection: document.collection,
+        id: document.id,
+        version: document.version,
+        deleted: this.bool(document.deleted),
+        updated_at: document.updatedAt,
+        data,
+        prev_data: prevData === null ? null : JSON.stringify(prevData),
+        actor: author?.actor ?? null,
+        client_id: author?.clientId ?? null,
+        mutation_id: author?.mutationId ?? null,
+      })
+      .execute();
+  }
+
+  /** Changes after `afterSeq`, oldest first, at most `limit`. */
+  async changesAfter(afterSeq: number, limit: number): Promise<ChangeRecord[]> {
+    const rows = await this.db
+      .selectFrom('changes')
+      .selectAll()
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    return rows.map(toChange);
+  }
+
+  /** Changes of one collection in (afterSeq, throughSeq], oldest first. */
+  async collectionChanges(
+    collection: string,
+    afterSeq: number,
+    throughSeq: number,
+  ): Promise<ChangeRecord[]> {
+    const rows = await this.db
+      .selectFrom('changes')
+      .selectAll()
+      .where('collection', '=', collection)
+      .where('seq', '>', afterSeq)
+      .where('seq', '<=', throughSeq)
+      .orderBy('seq')
+      .execute();
+    return rows.map(toChange);
+  }
+
+  /** The last mutation applied for a client, and whose client it is; null if none yet. */
+  async clientMutation(
+    clientId: string,
+  ): Promise<{ personId: string; lastMutationId: number } | null> {
+    const row = await this.db
+      .selectFrom('client_mutations')
+      .select(['person_id', 'last_mutation_id'])
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row ? { personId: row.person_id, lastMutationId: Number(row.last_mutation_id) } : null;
+  }
+
+  async recordMutation(
+    clientId: string,
+    personId: string,
+    mutationId: number,
+    now: string,
+  ): Promise<void> {
+    const row = { person_id: personId, last_mutation_id: mutationId, updated_at: now };
+    await this.db
+      .insertInto('client_mutations')
+      .values({ client_id: clientId, ...row })
+      .onConflict((oc) => oc.column('client_id').doUpdateSet(row))
+      .execute();
+  }
+}

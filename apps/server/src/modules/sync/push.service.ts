@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ACTIVITIES_COLLECTION,
+  domainCommandRegistry,
+  validateDocument,
+  type CommandActivity,
+  type CommandError,
+  type CommandRegistry,
+  type CommandState,
+  type DomainMessage,
+  type Person,
+} from '@qa/domain';
+import {
+  applyOps,
+  documentKey,
+  type JsonObject,
+  type Mutation,
+  type RejectCode,
+  type ReplicatedDocument,
+} from '@qa/sync';
+import type { DocumentsRepository, StoredDocument } from './documents.repository';
+
+export type PushOutcome =
+  | { kind: 'ack'; mutationId: number; sequence?: number }
+  | {
+      kind: 'reject';
+      mutationId: number;
+      code: RejectCode;
+      message: string;
+      detail?: DomainMessage;
+      issues?: DomainMessage[];
+    };
+
+type Rejection = Extract<PushOutcome, { kind: 'reject' }>;
+
+/** Thrown inside the transaction to roll it back; carries the answer for the client. */
+class RejectedCommand extends Error {
+  constructor(readonly outcome: Rejection) {
+    super(outcome.message);
+  }
+}
+
+function rejection(
+  mutation: Mutation,
+  code: RejectCode,
+  message: string,
+  detail?: DomainMessage,
+  issues?: DomainMessage[],
+): Rejection {
+  return {
+    kind: 'reject',
+    mutationId: mutation.mutationId,
+    code,
+    message: message.slice(0, 2000),
+    ...(detail ? { detail } : {}),
+    ...(issues?.length ? { issues: issues.slice(0, 100) } : {}),
+  };
+}
+
+function fromCommandError(mutation: Mutation, error: CommandError): Rejection {
+  const code: RejectCode =
+    error.message.key === 'command.unknown'
+      ? 'unknown_command'
+      : error.code === 'invalid_args'
+        ? 'invalid_args'
+        : error.code;
+  return rejection(
+    mutation,
+    code,
+    `${mutation.name}: ${error.message.key}`,
+    error.message,
+    error.issues,
+  );
+}
+
+function splitKey(key: string): { collection: string; id: string } {
+  const slash = key.indexOf('/');
+  return { collection: key.slice(0, slash), id: key.slice(slash + 1) };
+}
+
+export interface PushServiceOptions {
+  registry?: CommandRegistry;
+  clock?: () => Date;
+  newId?: () => string;
+  /** Called after a commit that wrote changes, with the last sequence written. */
+  onCommitted?: (sequence: number) => void;
+}
+
+/**
+ * The write path of the sync engine (DESIGN.md section 4): per command one transaction that
+ * takes the log lock, drops replays, loads what the command reads, authorizes and runs it,
+ * applies the ops, validates every resulting document, writes documents and change-log rows,
+ * records the activity and the client's mutation id, commits, then notifies.
+ */
+export class PushService {
+  private readonly registry: CommandRegistry;
+  private readonly clock: () => Date;
+  private readonly newId: () => string;
+  private readonly onCommitted: (sequence: number) => void;
+
+  constructor(
+    private readonly documents: DocumentsRepository,
+    options: PushServiceOptions = {},
+  ) {
+    this.registry = options.registry ?? domainCommandRegistry;
+    this.clock = options.clock ?? (() => new Date());
+    this.newId = options.newId ?? randomUUID;
+    this.onCommitted = options.onCommitted ?? (() => undefined);
+  }
+
+  /** The last mutation applied for the client (0 if none); answered in `welcome`. */
+  async lastMutationId(clientId: string, person: Person): Promise<number> {
+    const record = await this.documents.clientMutation(clientId);
+    return record && record.personId === person.id ? record.lastMutationId : 0;
+  }
+
+  /**
+   * Applies one mutation for `person` on the connection of `clientId`. User errors answer a
+   * rejection and change nothing; a failure of the database throws (the caller must not tell
+   * the client to drop the command: it is retried after reconnecting).
+   */
+  async push(person: Person, clientId: string, mutation: Mutation): Promise<PushOutcome> {
+    if (mutation.clientId !== clientId) {
+      return rejection(mutation, 'forbidden', 'mutation of another client');
+    }
+    const planned = this.registry.reads(mutation.name, mutation.args);
+    if (!planned.ok) return fromCommandError(mutation, planned.error);
+
+    let sequence: number | 'replay' | undefined;
+    try {
+      sequence = await this.documents.transaction(async () => {
+        const last = await this.documents.lockLog();
+        const applied = await this.documents.clientMutation(clientId);
+        if (applied && applied.personId !== person.id) {
+          throw new RejectedCommand(
+            rejection(mutation, 'forbidden', 'client id of another person'),
+          );
+        }
+        if (applied && mutation.mutationId <= applied.lastMutationId) return 'replay' as const;
+        return this.apply(person, clientId, mutation, planned.reads, last);
+      });
+    } catch (error) {
+      if (error instanceof RejectedCommand) return error.outcome;
+      throw error;
+    }
+    if (typeof sequence === 'number') this.onCommitted(sequence);
+    return sequence === 'replay' || sequence === undefined
+      ? { kind: 'ack', mutationId: mutation.mutationId }
+      : { kind: 'ack', mutationId: mutation.mutationId, sequence };
+  }
+
+  /** Inside the transaction. Answers the last sequence written, or undefined if none. */
+  private async apply(
+    person: Person,
+    clientId: string,
+    mutation: Mutation,
+    reads: readonly { collection: string; id: string }[],
+    lastSequence: number,
+  ): Promise<number | undefined> {
+    const stored = new Map<string, StoredDocument>();
+    const remember = (docs: StoredDocument[]) => {
+      for (const doc of docs) stored.set(documentKey(doc.collection, doc.id), doc);
+    };
+    remember(await this.documents.findMany(reads));
+    const live = (key: string) => {
+      const doc = stored.get(key);
+      return doc && !doc.deleted ? doc.data : undefined;
+    };
+    const state: CommandState = { get: (collection, id) => live(documentKey(collection, id)) };
+    const now = this.clock().toISOString();
+    const ctx = {
+      actor: { personId: person.id, roles: person.roles },
+      now,
+      newId: this.newId,
+    };
+    const result = this.registry.execute(mutation.name, mutation.args, state, ctx);
+    if (!result.ok) throw new RejectedCommand(fromCommandError(mutation, result.error));
+
+    const ops = [...result.ops];
+    if (result.activity) ops.push(this.activityOp(person, result.activity, now));
+    // Ops may touch documents the command did not read (a new document, a blind merge): load
+    // them too, so merges land on the stored data and versions continue.
+    const unread = ops
+      .map((op) => ({ collection: op.collection, id: op.id }))
+      .filter((ref) => !stored.has(documentKey(ref.collection, ref.id)));
+    remember(await this.documents.findMany(unread));
+
+    const before = new Map<string, JsonObject>();
+    for (const [key, doc] of stored) if (!doc.deleted) before.set(key, doc.data);
+    const { store: after, changed } = applyOps(before, ops);
+    if (changed.length === 0) {
+      await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now);
+      return undefined;
+    }
+
+    const written: { document: ReplicatedDocument; prev: JsonObject | null }[] = [];
+    for (const ref of changed) {
+      const key = documentKey(ref.collection, ref.id);
+      const previous = stored.get(key);
+      const data = after.get(key);
+      if (data !== undefined) {
+        const validation = validateDocument(ref.collection, ref.id, data);
+        if (!validation.ok) {
+          throw new RejectedCommand(
+            rejection(
+              mutation,
+              'invalid_result',
+              `${mutation.name}: ${ref.collection}/${ref.id} fails its schema`,
+              {
+                key: 'sync.documentInvalid',
+                params: { command: mutation.name, ...splitKey(key) },
+              },
+              validation.issues,
+            ),
+          );
+        }
+      }
+      written.push({
+        document: {
+          collection: ref.collection,
+          id: ref.id,
+          version: (previous?.version ?? 0) + 1,
+          deleted: data === undefined,
+          updatedAt: now,
+          // A tombstone keeps its last data on the server, so subscriptions can tell which
+          // queries it left; clients get it with `deleted: true`.
+          data: data ?? previous?.data ?? {},
+        },
+        prev: previous && !previous.deleted ? previous.data : null,
+      });
+    }
+
+    let seq = lastSequence;
+    const author = { actor: person.id, clientId, mutationId: mutation.mutationId };
+    for (const { document, prev } of written) {
+      seq += 1;
+      await this.documents.write(document, seq, prev, author);
+    }
+    await this.documents.setLastSequence(seq);
+    await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now);
+    return seq;
+  }
+
+  private activityOp(person: Person, activity: CommandActivity, now: string) {
+    const id = this.newId();
+    return {
+      op: 'set' as const,
+      collection: ACTIVITIES_COLLECTION,
+      id,
+      path: [],
+      value: {
+        id,
+        actor: person.id,
+        actor_name: person.displayName,
+        avatar: person.avatar,
+        verb: activity.verb,
+        object: activity.object,
+        object_url: activity.objectUrl,
+        timestamp: now,
+        notified: {},
+      },
+    };
+  }
+}

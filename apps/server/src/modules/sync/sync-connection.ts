@@ -1,0 +1,369 @@
+import { mayReadCollection, collectionDefinition, type Person } from '@qa/domain';
+import {
+  MAX_DOCUMENTS_PER_MESSAGE,
+  SYNC_PROTOCOL_VERSION,
+  documentKey,
+  matchesQuery,
+  parseClientMessage,
+  runQuery,
+  type ClientMessage,
+  type Query,
+  type ReplicatedDocument,
+  type ServerMessage,
+} from '@qa/sync';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { ChangeFeed } from './change-feed';
+import type { ChangeRecord, DocumentsRepository } from './documents.repository';
+import type { PushService } from './push.service';
+
+export interface SyncLimits {
+  /** Subscriptions one connection may hold. */
+  maxSubscriptions: number;
+  /** Bytes queued for a client that does not read before it is dropped as a slow consumer. */
+  maxBufferedBytes: number;
+  /** Interval of WebSocket pings; a client that missed the previous one is dropped. */
+  heartbeatMs: number;
+  /** A quiet subscription is told the current sequence when it falls this far behind. */
+  sequenceRefreshGap: number;
+}
+
+export const DEFAULT_SYNC_LIMITS: SyncLimits = {
+  maxSubscriptions: 200,
+  maxBufferedBytes: 16 * 1024 * 1024,
+  heartbeatMs: 30_000,
+  sequenceRefreshGap: 1_000,
+};
+
+export interface SyncConnectionDeps {
+  documents: DocumentsRepository;
+  push: PushService;
+  feed: ChangeFeed;
+  /** The person as stored now (roles may have changed); null = signed out or deactivated. */
+  reloadPerson(): Promise<Person | null>;
+  log: FastifyBaseLogger;
+  limits: SyncLimits;
+}
+
+interface Subscription {
+  id: string;
+  query: Query;
+  /** False while its snapshot or resume is being read; changes are buffered meanwhile. */
+  ready: boolean;
+  buffered: ChangeRecord[];
+  /** The last sequence this subscription was told about. */
+  sentThrough: number;
+}
+
+/** Close codes: 4401 = not signed in (any more), 4400 = protocol mismatch; 1011, 1013 standard. */
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_PROTOCOL = 4400;
+const CLOSE_INTERNAL = 1011;
+const CLOSE_TRY_AGAIN_LATER = 1013;
+/** How long a closing handshake may take before the socket is cut. */
+const CLOSE_GRACE_MS = 2_000;
+
+const v = SYNC_PROTOCOL_VERSION;
+
+/** Whether a change concerns a query: the document matches it now, or did before (it left). */
+function isRelevant(query: Query, change: ChangeRecord): boolean {
+  const { document, prevData } = change;
+  if (document.collection !== query.collection) return false;
+  if (!document.deleted && matchesQuery(document, query)) return true;
+  return (
+    prevData !== null &&
+    matchesQuery({ collection: document.collection, id: document.id, data: prevData }, query)
+  );
+}
+
+/** What the client gets: tombstones without their last data. */
+function forClient(document: ReplicatedDocument): ReplicatedDocument {
+  const { collection, id, version, deleted, updatedAt, data } = document;
+  return { collection, id, version, deleted, updatedAt, data: deleted ? {} : data };
+}
+
+/** The latest state per document, in order of their last change. */
+function latestPerDocument(changes: readonly ChangeRecord[]): ReplicatedDocument[] {
+  const latest = new Map<string, ReplicatedDocument>();
+  for (const change of changes) {
+    const key = documentKey(change.document.collection, change.document.id);
+    latest.delete(key);
+    latest.set(key, forClient(change.document));
+  }
+  return [...latest.values()];
+}
+
+/**
+ * One client's WebSocket (DESIGN.md section 4): hello/welcome, pushes answered in order, and
+ * subscriptions fed with a snapshot or a resume delta and then live deltas from the change
+ * feed. Messages are handled one at a time, in order. What the socket has not sent yet is
+ * bounded: a client that stops reading is dropped (`slow_consumer`) rather than grow memory.
+ */
+export class SyncConnection {
+  private clientId: string | null = null;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private queue: Promise<void> = Promise.resolve();
+  private alive = true;
+  private closed = false;
+  private readonly unsubscribeFeed: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private person: Person,
+    private readonly deps: SyncConnectionDeps,
+  ) {
+    this.unsubscribeFeed = deps.feed.subscribe((changes) => this.onChanges(changes));
+    socket.on('message', (data, isBinary) => {
+      this.alive = true;
+      const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
+      this.queue = this.queue.then(() => this.handleRaw(text));
+    });
+    socket.on('pong', () => {
+      this.alive = true;
+    });
+    socket.on('close', () => this.dispose());
+    socket.on('error', (err) => deps.log.debug({ err }, 'sync socket error'));
+    this.heartbeat = setInterval(() => {
+      if (!this.alive) {
+        socket.terminate();
+        return;
+      }
+      this.alive = false;
+      socket.ping();
+    }, deps.limits.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  get subscriptionCount(): number {
+    return this.subscriptions.size;
+  }
+
+  private dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    this.unsubscribeFeed();
+    this.subscriptions.clear();
+  }
+
+  private close(code: number, reason: string): void {
+    this.dispose();
+    this.socket.close(code, reason);
+    setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
+      this.socket.send(
+        JSON.stringify({
+          type: 'error',
+          v,
+          code: 'slow_consumer',
+          message: 'the client does not read fast enough; reconnect to resume',
+        } satisfies ServerMessage),
+      );
+      this.deps.log.warn({ buffered: this.socket.bufferedAmount }, 'sync: slow consumer dropped');
+      this.close(CLOSE_TRY_AGAIN_LATER, 'slow consumer');
+      return;
+    }
+    this.socket.send(JSON.stringify(message));
+  }
+
+  private error(
+    code: Extract<ServerMessage, { type: 'error' }>['code'],
+    message: string,
+    subscriptionId?: string,
+  ): void {
+    this.send({ type: 'error', v, code, message, ...(subscriptionId ? { subscriptionId } : {}) });
+  }
+
+  private async handleRaw(text: string | null): Promise<void> {
+    if (this.closed) return;
+    let json: unknown;
+    try {
+      if (text === null) throw new Error('binary frame');
+      json = JSON.parse(text);
+    } catch {
+      this.error('invalid_message', 'messages are JSON text frames');
+      return;
+    }
+    const parsed = parseClientMessage(json);
+    if (!parsed.ok) {
+      const { error } = parsed;
+      if (error.code === 'protocol_version_mismatch') {
+        this.error(error.code, `this server speaks protocol ${error.expected}; reload the app`);
+        this.close(CLOSE_PROTOCOL, 'reload');
+      } else {
+        this.error(error.code, error.message);
+      }
+      return;
+    }
+    try {
+      await this.handle(parsed.message);
+    } catch (err) {
+      this.deps.log.error({ err }, 'sync: failed to handle a message');
+      this.error('internal', 'the server failed; reconnect to retry');
+      this.close(CLOSE_INTERNAL, 'internal error');
+    }
+  }
+
+  private async handle(message: ClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'hello':
+        return this.hello(message.clientId);
+      case 'push':
+        return this.push(message.mutations);
+      case 'subscribe':
+        return this.subscribe(message.subscriptionId, message.query, message.resumeFrom);
+      case 'unsubscribe':
+        this.subscriptions.delete(message.subscriptionId);
+        return;
+      case 'ping':
+        this.send({ type: 'pong', v });
+        return;
+    }
+  }
+
+  private async hello(clientId: string): Promise<void> {
+    if (this.clientId !== null && this.clientId !== clientId) {
+      this.error('invalid_message', 'one client id per connection');
+      return;
+    }
+    this.clientId = clientId;
+    const lastMutationId = await this.deps.push.lastMutationId(clientId, this.person);
+    this.send({ type: 'welcome', v, serverTime: new Date().toISOString(), lastMutationId });
+  }
+
+  private async push(mutations: Extract<ClientMessage, { type: 'push' }>['mutations']) {
+    if (this.clientId === null) {
+      this.error('invalid_message', 'hello must come before push');
+      return;
+    }
+    const person = await this.deps.reloadPerson();
+    if (!person) {
+      this.error('unauthorized', 'signed out');
+      this.close(CLOSE_UNAUTHORIZED, 'signed out');
+      return;
+    }
+    this.person = person;
+    for (const mutation of mutations) {
+      if (this.closed) return;
+      // A database failure throws out of here: the client hears `internal`, keeps the command
+      // and pushes it again after reconnecting.
+      const outcome = await this.deps.push.push(person, this.clientId, mutation);
+      if (outcome.kind === 'ack') {
+        // Deltas first, then the ack: the client then already holds the command's effect.
+        if (outcome.sequence !== undefined) await this.deps.feed.committed(outcome.sequence);
+        this.send({
+          type: 'ack',
+          v,
+          mutationId: outcome.mutationId,
+          ...(outcome.sequence !== undefined ? { sequence: outcome.sequence } : {}),
+        });
+      } else {
+        const { kind: _kind, ...reject } = outcome;
+        this.send({ type: 'reject', v, ...reject });
+      }
+    }
+  }
+
+  private async subscribe(id: string, query: Query, resumeFrom: number | undefined) {
+    this.subscriptions.delete(id);
+    if (!collectionDefinition(query.collection)) {
+      this.error('invalid_query', `unknown collection ${query.collection}`, id);
+      return;
+    }
+    if (!mayReadCollection(this.person.roles, query.collection)) {
+      this.error('forbidden', `no read access to ${query.collection}`, id);
+      return;
+    }
+    if (this.subscriptions.size >= this.deps.limits.maxSubscriptions) {
+      this.error('too_many_subscriptions', 'unsubscribe first', id);
+      return;
+    }
+    const { feed, documents } = this.deps;
+    if (resumeFrom !== undefined && resumeFrom > feed.cursor) {
+      // Resuming from another instance that is a little ahead of this one's feed.
+      await feed.waitFor(resumeFrom);
+    }
+    const sub: Subscription = { id, query, ready: false, buffered: [], sentThrough: feed.cursor };
+    this.subscriptions.set(id, sub);
+    const through = feed.cursor;
+
+    let canResume = false;
+    if (resumeFrom !== undefined) {
+      canResume = resumeFrom <= through && resumeFrom >= (await documents.prunedThrough());
+      if (!canResume) this.send({ type: 'resync-required', v, subscriptionId: id });
+    }
+    if (canResume && resumeFrom !== undefined) {
+      const changes = await documents.collectionChanges(query.collection, resumeFrom, through);
+      const relevant = changes.filter((change) => isRelevant(query, change));
+      if (this.subscriptions.get(id) !== sub) return;
+      this.send({
+        type: 'delta',
+        v,
+        subscriptionId: id,
+        sequence: through,
+        changes: latestPerDocument(relevant),
+      });
+    } else {
+      const all = await documents.liveDocuments(query.collection);
+      const result = runQuery(all, query);
+      if (this.subscriptions.get(id) !== sub) return;
+      if (result.length > MAX_DOCUMENTS_PER_MESSAGE) {
+        this.subscriptions.delete(id);
+        this.error(
+          'invalid_query',
+          `the result holds ${result.length} documents, more than ${MAX_DOCUMENTS_PER_MESSAGE}; narrow the query`,
+          id,
+        );
+        return;
+      }
+      this.send({
+        type: 'snapshot',
+        v,
+        subscriptionId: id,
+        sequence: through,
+        documents: result.map(forClient),
+      });
+    }
+    sub.ready = true;
+    sub.sentThrough = through;
+    if (sub.buffered.length > 0) {
+      const buffered = sub.buffered;
+      sub.buffered = [];
+      this.deliver(sub, buffered, buffered[buffered.length - 1]!.seq);
+    }
+  }
+
+  private onChanges(changes: readonly ChangeRecord[]): void {
+    if (this.closed) return;
+    const last = changes[changes.length - 1]!.seq;
+    for (const sub of this.subscriptions.values()) {
+      const relevant = changes.filter((change) => isRelevant(sub.query, change));
+      if (!sub.ready) {
+        sub.buffered.push(...relevant);
+        continue;
+      }
+      if (relevant.length > 0 || last - sub.sentThrough >= this.deps.limits.sequenceRefreshGap) {
+        this.deliver(sub, relevant, last);
+      }
+    }
+  }
+
+  private deliver(sub: Subscription, changes: readonly ChangeRecord[], sequence: number): void {
+    const documents = latestPerDocument(changes);
+    for (let start = 0; start < Math.max(documents.length, 1); start += MAX_DOCUMENTS_PER_MESSAGE) {
+      this.send({
+        type: 'delta',
+        v,
+        subscriptionId: sub.id,
+        sequence,
+        changes: documents.slice(start, start + MAX_DOCUMENTS_PER_MESSAGE),
+      });
+    }
+    sub.sentThrough = sequence;
+  }
+}

@@ -1,0 +1,84 @@
+import websocket from '@fastify/websocket';
+import type { Person } from '@qa/domain';
+import { MAX_MESSAGE_BYTES, SYNC_PROTOCOL_VERSION } from '@qa/sync';
+import type { FastifyInstance } from 'fastify';
+import { webHeaders } from '../../http/web-request';
+import type { SessionService } from '../auth/session.service';
+import type { ChangeFeed } from './change-feed';
+import type { DocumentsRepository } from './documents.repository';
+import type { PushService } from './push.service';
+import { SyncConnection, type SyncLimits } from './sync-connection';
+
+export interface SyncRouteDeps {
+  sessions: SessionService;
+  documents: DocumentsRepository;
+  push: PushService;
+  feed: ChangeFeed;
+  trustedOrigins: readonly string[];
+  limits: SyncLimits;
+}
+
+/**
+ * `GET /api/v1/sync` upgraded to a WebSocket (DESIGN.md section 5). A browser always sends
+ * Origin on a WebSocket, and the cookie goes along whatever page opened it, so a foreign origin
+ * is refused before the upgrade (cross-site WebSocket hijacking). A request without a valid
+ * session is upgraded and then told `unauthorized`, so the client can tell "signed out" from
+ * "network down".
+ */
+export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDeps) {
+  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  const connections = new Set<SyncConnection>();
+
+  app.get(
+    '/api/v1/sync',
+    {
+      websocket: true,
+      preValidation: async (req, reply) => {
+        const origin = req.headers.origin;
+        if (origin !== undefined && !deps.trustedOrigins.includes(origin)) {
+          await reply
+            .code(403)
+            .send({ error: { code: 'forbidden', message: 'origin not allowed' } });
+        }
+      },
+    },
+    async (socket, req) => {
+      const headers = webHeaders(req);
+      // Buffer what arrives while the session is looked up; SyncConnection replays it.
+      const early: { data: unknown; isBinary: boolean }[] = [];
+      const hold = (data: unknown, isBinary: boolean) => early.push({ data, isBinary });
+      socket.on('message', hold);
+      let person: Person | null = null;
+      try {
+        person = (await deps.sessions.current(headers)).person;
+      } catch (err) {
+        req.log.warn({ err }, 'sync: session lookup failed');
+      }
+      socket.off('message', hold);
+      if (!person) {
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            v: SYNC_PROTOCOL_VERSION,
+            code: 'unauthorized',
+            message: 'sign in first',
+          }),
+        );
+        socket.close(4401, 'unauthorized');
+        return;
+      }
+      const connection = new SyncConnection(socket, person, {
+        documents: deps.documents,
+        push: deps.push,
+        feed: deps.feed,
+        reloadPerson: async () => (await deps.sessions.current(headers)).person,
+        log: req.log,
+        limits: deps.limits,
+      });
+      connections.add(connection);
+      socket.on('close', () => connections.delete(connection));
+      for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
+    },
+  );
+  return { connectionCount: () => connections.size };
+}
