@@ -7,6 +7,7 @@ import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider } from '../lib/session/session-provider';
+import { SyncProvider } from '../lib/sync/sync-provider';
 import { createAppTheme } from './theme';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
@@ -28,7 +29,9 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
       <LocalizedTheme>
         <ClientConfigProvider>
           <SessionProvider>
-            <SnackbarProvider>{children}</SnackbarProvider>
+            <SnackbarProvider>
+              <SyncProvider>{children}</SyncProvider>
+            </SnackbarProvider>
           </SessionProvider>
         </ClientConfigProvider>
       </LocalizedTheme>

@@ -1,0 +1,177 @@
+// @vitest-environment node
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../i18n/i18n';
+import { translateDomainMessage } from '../i18n/domain-message';
+import { fileErrorText } from './file-error-text';
+import { createFileUploader, FileUploadError } from './file-uploader';
+import { openOfflineFiles, saveOfflineFile, type OfflineFilesDatabase } from './offline-files';
+
+interface Call {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fetch that answers from a script and records what it was asked. */
+function fakeFetch(...answers: Array<() => Response | Promise<Response>>) {
+  const calls: Call[] = [];
+  const fn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    const answer = answers.shift();
+    if (!answer) throw new Error('unexpected request');
+    return Promise.resolve().then(answer);
+  });
+  return { fetch: fn as unknown as typeof fetch, calls };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const created = (fileId: string) => () =>
+  json(201, { id: fileId, name: 'photo.jpg', contentType: 'image/jpeg', size: 3, url: '' });
+
+describe('file uploader', () => {
+  let db: OfflineFilesDatabase;
+  let fileId: string;
+  beforeEach(async () => {
+    db = openOfflineFiles('person-1', { indexedDB: new IDBFactory(), IDBKeyRange });
+    const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
+    ({ fileId } = await saveOfflineFile(db, photo));
+  });
+  afterEach(() => db.close());
+
+  it('sends the file once, also when asked twice at the same time and again later', async () => {
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetch, calls } = fakeFetch(async () => {
+      await gate;
+      return created(fileId)();
+    });
+    const uploadFiles = createFileUploader(db, { fetch });
+
+    const first = uploadFiles([fileId]);
+    const second = uploadFiles([fileId, fileId]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    release();
+    await Promise.all([first, second]);
+    await uploadFiles([fileId]);
+    await createFileUploader(db, { fetch })([fileId]);
+
+    expect(calls).toHaveLength(1);
+    const [{ url, init }] = calls as [Call];
+    expect(url).toBe(`/api/v1/files/${fileId}`);
+    expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin' });
+    const part = (init.body as FormData).get('file') as File;
+    expect(part.name).toBe('photo.jpg');
+    expect(part.type).toBe('image/jpeg');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+
+    // Uploaded: the local copy is given up, the server's URL is used from now on.
+    expect(await db.files.get(fileId)).toMatchObject({ uploaded: 1, blob: null, attempts: 1 });
+  });
+
+  it('throws a retryable error without network and uploads on the next call', async () => {
+    const { fetch, calls } = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    }, created(fileId));
+    const uploadFiles = createFileUploader(db, { fetch });
+
+    const error = await uploadFiles([fileId]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileUploadError);
+    expect(error).toMatchObject({ fileId, status: 0, code: 'network', retryable: true });
+    expect(await db.files.get(fileId)).toMatchObject({
+      uploaded: 0,
+      failed: 0,
+      attempts: 1,
+      lastError: { status: 0, code: 'network' },
+    });
+
+    await uploadFiles([fileId]);
+    expect(calls).toHaveLength(2);
+    expect(await db.files.get(fileId)).toMatchObject({ uploaded: 1, attempts: 2, lastError: null });
+  });
+
+  it('retries after a server error, a lost session or a non-JSON answer', async () => {
+    const { fetch, calls } = fakeFetch(
+      () => json(503, { error: { code: 'unavailable', message: 'down' } }),
+      () => json(401, { error: { code: 'unauthenticated', message: 'Not signed in' } }),
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+      created(fileId),
+    );
+    const uploadFiles = createFileUploader(db, { fetch });
+    for (const expected of [
+      { status: 503, code: 'unavailable' },
+      { status: 401, code: 'unauthenticated' },
+      { status: 502, code: 'http_502', message: expect.stringContaining('502 http_502') },
+    ]) {
+      await expect(uploadFiles([fileId])).rejects.toMatchObject({ ...expected, retryable: true });
+      expect((await db.files.get(fileId))?.failed).toBe(0);
+    }
+    await uploadFiles([fileId]);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('gives up on a file the server refuses (4xx) and says why', async () => {
+    const detail = { key: 'attachment.typeNotAllowed', params: { extension: 'jpg' } };
+    const { fetch, calls } = fakeFetch(() =>
+      json(415, { error: { code: 'unsupported_media_type', message: 'Nope', details: detail } }),
+    );
+    const uploadFiles = createFileUploader(db, { fetch });
+
+    const error = await uploadFiles([fileId]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileUploadError);
+    expect(error).toMatchObject({ status: 415, retryable: false, detail });
+    expect(await db.files.get(fileId)).toMatchObject({ failed: 1, uploaded: 0, attempts: 1 });
+
+    // Not sent again: the same error comes from what was stored.
+    await expect(uploadFiles([fileId])).rejects.toMatchObject({ status: 415, retryable: false });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('stops at the first failure and takes unknown ids as uploaded elsewhere', async () => {
+    const other = await saveOfflineFile(db, new Blob(['%PDF']), 'b.pdf');
+    const { fetch, calls } = fakeFetch(() => json(409, { error: { code: 'conflict' } }));
+    const uploadFiles = createFileUploader(db, { fetch });
+    await expect(uploadFiles(['unknown', fileId, other.fileId])).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(calls.map((c) => c.url)).toEqual([`/api/v1/files/${fileId}`]);
+    await expect(uploadFiles(['unknown'])).resolves.toBeUndefined();
+  });
+
+  it('turns every failure into a text in both languages', async () => {
+    const en = createI18n('en');
+    const de = createI18n('de');
+    const domain = (message: Parameters<typeof translateDomainMessage>[0]) =>
+      translateDomainMessage(message, 'en');
+    const failure = (status: number, code: string, retryable: boolean, detail = null) =>
+      new FileUploadError(fileId, { status, code, message: '', detail }, retryable);
+
+    expect(fileErrorText(failure(0, 'network', true), en.t, domain)).toMatch(/connection/);
+    expect(fileErrorText(failure(401, 'unauthenticated', true), en.t, domain)).toMatch(/Sign in/);
+    expect(fileErrorText(failure(500, 'internal', true), en.t, domain)).toMatch(/later/);
+    expect(fileErrorText(failure(409, 'conflict', false), en.t, domain)).toMatch(/different/);
+    expect(fileErrorText(failure(400, 'invalid_request', false), de.t, domain)).toBe(
+      'Der Server hat die Datei abgelehnt.',
+    );
+    expect(fileErrorText(new Error('?'), en.t, domain)).toBe('The server refused the file.');
+    const rejected = await saveOfflineFile(db, new Blob(['x']), 'report').catch((e: unknown) => e);
+    expect(fileErrorText(rejected, en.t, domain)).toBe('Filename requires extension');
+    expect(
+      fileErrorText(
+        new FileUploadError(
+          fileId,
+          {
+            status: 413,
+            code: 'payload_too_large',
+            message: '',
+            detail: { key: 'attachment.tooLarge', params: { maxMiB: 25 } },
+          },
+          false,
+        ),
+        en.t,
+        domain,
+      ),
+    ).toBe('The file is larger than 25 MiB');
+  });
+});

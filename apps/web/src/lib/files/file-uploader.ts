@@ -1,0 +1,170 @@
+import type { DomainMessage } from '@qa/domain';
+import {
+  serverFileUrl,
+  type OfflineFile,
+  type OfflineFilesDatabase,
+  type StoredUploadError,
+} from './offline-files';
+
+/**
+ * 4xx answers that say "not now" rather than "never": signed out (the file goes up after the
+ * next sign-in), timeout, rate limit. Every other 4xx refuses the file for good.
+ */
+const RETRYABLE_CLIENT_STATUSES = new Set([401, 408, 429]);
+
+/**
+ * An upload failed. `retryable`: no answer, a server error, or a temporary refusal; the sync
+ * client keeps the command and tries again later. Otherwise the server refused the file for good
+ * (bad type, too large, conflicting content) and it is not sent again; `detail` is the domain's
+ * message when the server gave one.
+ */
+export class FileUploadError extends Error {
+  readonly fileId: string;
+  /** HTTP status; 0 when no answer came. */
+  readonly status: number;
+  readonly code: string;
+  readonly detail: DomainMessage | null;
+  readonly retryable: boolean;
+
+  constructor(fileId: string, error: StoredUploadError, retryable: boolean, cause?: unknown) {
+    super(`Upload of ${fileId} failed: ${error.status} ${error.code}: ${error.message}`, {
+      cause,
+    });
+    this.name = 'FileUploadError';
+    this.fileId = fileId;
+    this.status = error.status;
+    this.code = error.code;
+    this.detail = error.detail;
+    this.retryable = retryable;
+  }
+}
+
+export interface FileUploaderOptions {
+  /** The fetch to use (tests pass a fake); the browser's by default. */
+  fetch?: typeof fetch;
+}
+
+/** Sends the files that are not on the server yet; resolves when all of them are. */
+export type UploadFiles = (fileIds: readonly string[]) => Promise<void>;
+
+/**
+ * The `uploadFiles` the sync client calls before it pushes a command that references files.
+ * Files are sent one after another; the first failure is thrown (FileUploadError) and the rest
+ * wait for the next call. A file marked uploaded is never sent again, and calls that overlap
+ * share one request per file. An id this browser does not keep is taken as uploaded elsewhere.
+ */
+export function createFileUploader(
+  db: OfflineFilesDatabase,
+  { fetch: fetchFn = (input, init) => fetch(input, init) }: FileUploaderOptions = {},
+): UploadFiles {
+  const running = new Map<string, Promise<void>>();
+
+  const uploadOnce = (fileId: string): Promise<void> => {
+    let upload = running.get(fileId);
+    if (!upload) {
+      upload = uploadFile(db, fetchFn, fileId).finally(() => running.delete(fileId));
+      running.set(fileId, upload);
+    }
+    return upload;
+  };
+
+  return async (fileIds) => {
+    for (const fileId of new Set(fileIds)) await uploadOnce(fileId);
+  };
+}
+
+async function uploadFile(
+  db: OfflineFilesDatabase,
+  fetchFn: typeof fetch,
+  fileId: string,
+): Promise<void> {
+  const file = await db.files.get(fileId);
+  if (!file || file.uploaded === 1 || !file.blob) return;
+  if (file.failed === 1 && file.lastError) {
+    throw new FileUploadError(fileId, file.lastError, false);
+  }
+
+  const body = new FormData();
+  body.append('file', file.blob, file.name);
+  let response: Response;
+  try {
+    response = await fetchFn(serverFileUrl(fileId), {
+      method: 'PUT',
+      body,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+  } catch (cause) {
+    const error: StoredUploadError = {
+      status: 0,
+      code: 'network',
+      message: cause instanceof Error ? cause.message : String(cause),
+      detail: null,
+    };
+    await recordFailure(db, file, error, false);
+    throw new FileUploadError(fileId, error, true, cause);
+  }
+
+  if (response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    await db.files.update(fileId, {
+      uploaded: 1,
+      blob: null,
+      attempts: file.attempts + 1,
+      lastError: null,
+    });
+    return;
+  }
+  const error = errorOf(response.status, response.statusText, await readJson(response));
+  const permanent =
+    response.status >= 400 &&
+    response.status < 500 &&
+    !RETRYABLE_CLIENT_STATUSES.has(response.status);
+  await recordFailure(db, file, error, permanent);
+  throw new FileUploadError(fileId, error, !permanent);
+}
+
+async function recordFailure(
+  db: OfflineFilesDatabase,
+  file: OfflineFile,
+  error: StoredUploadError,
+  permanent: boolean,
+): Promise<void> {
+  await db.files.update(file.fileId, {
+    attempts: file.attempts + 1,
+    lastError: error,
+    failed: permanent ? 1 : 0,
+  });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    // A proxy's HTML error page, for instance; the status still tells what happened.
+    return undefined;
+  }
+}
+
+/** Our error shape `{error:{code, message, details}}`; details is a domain message for files. */
+function errorOf(status: number, statusText: string, body: unknown): StoredUploadError {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  return {
+    status,
+    code: typeof error.code === 'string' && error.code ? error.code : `http_${status}`,
+    message: typeof error.message === 'string' ? error.message : statusText,
+    detail: isDomainMessage(error.details) ? error.details : null,
+  };
+}
+
+function isDomainMessage(value: unknown): value is DomainMessage {
+  return (
+    isRecord(value) &&
+    typeof value.key === 'string' &&
+    (value.params === undefined || isRecord(value.params))
+  );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,78 @@
+// @vitest-environment node
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FileRejectedError,
+  getFileUrl,
+  openOfflineFiles,
+  releaseFileUrl,
+  saveOfflineFile,
+  type OfflineFilesDatabase,
+} from './offline-files';
+
+describe('offline files', () => {
+  let db: OfflineFilesDatabase;
+  beforeEach(() => {
+    db = openOfflineFiles('person-1', { indexedDB: new IDBFactory(), IDBKeyRange });
+  });
+  afterEach(() => db.close());
+
+  it('keeps the blob under a generated id until it is uploaded', async () => {
+    const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
+    const { fileId, name } = await saveOfflineFile(db, photo);
+    expect(name).toBe('photo.jpg');
+    expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(db.name).toBe('qa-files-person-1');
+
+    const stored = await db.files.get(fileId);
+    expect(stored).toMatchObject({
+      name: 'photo.jpg',
+      type: 'image/jpeg',
+      size: 3,
+      uploaded: 0,
+      failed: 0,
+      attempts: 0,
+      lastError: null,
+    });
+    expect(new Uint8Array(await stored!.blob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+
+    const url = await getFileUrl(db, fileId);
+    expect(url).toMatch(/^blob:/);
+    releaseFileUrl(url);
+    await db.files.update(fileId, { uploaded: 1, blob: null });
+    expect(await getFileUrl(db, fileId)).toBe(`/api/v1/files/${fileId}`);
+    expect(await getFileUrl(db, 'from-elsewhere')).toBe('/api/v1/files/from-elsewhere');
+  });
+
+  it('gives a typeless blob the type of its name', async () => {
+    const { fileId } = await saveOfflineFile(db, new Blob(['%PDF']), 'scan.pdf');
+    const stored = await db.files.get(fileId);
+    expect(stored?.type).toBe('application/pdf');
+    expect(stored?.blob?.type).toBe('application/pdf');
+  });
+
+  it("rejects a file without extension with the domain's message, and keeps nothing", async () => {
+    const error = await saveOfflineFile(db, new Blob(['x']), 'report').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileRejectedError);
+    expect(error).toMatchObject({
+      reason: 'extensionRequired',
+      detail: { key: 'attachment.extensionRequired' },
+    });
+    expect(await db.files.count()).toBe(0);
+  });
+
+  it('applies the same type and size rules as the server', async () => {
+    await expect(saveOfflineFile(db, new Blob(['x']), 'tool.exe')).rejects.toMatchObject({
+      detail: { key: 'attachment.typeNotAllowed', params: { extension: 'exe' } },
+    });
+    await expect(
+      saveOfflineFile(db, new Blob(['<html>'], { type: 'text/html' }), 'a.pdf'),
+    ).rejects.toMatchObject({ reason: 'mimeMismatch' });
+    const huge = new Blob([new Uint8Array(25 * 1024 * 1024 + 1)], { type: 'application/pdf' });
+    await expect(saveOfflineFile(db, huge, 'huge.pdf')).rejects.toMatchObject({
+      reason: 'tooLarge',
+      detail: { key: 'attachment.tooLarge', params: { maxMiB: 25 } },
+    });
+    expect(await db.files.count()).toBe(0);
+  });
+});

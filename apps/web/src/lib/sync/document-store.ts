@@ -1,0 +1,83 @@
+import {
+  matchesQuery,
+  type DeltaMessage,
+  type ReplicatedDocument,
+  type SnapshotMessage,
+} from '@qa/sync';
+import type { DocumentRow, QueryRow, ReplicaDb } from './replica-db';
+
+/**
+ * Writes server documents into the confirmed store. Versions only grow: a document is replaced
+ * only by a higher version, so a late snapshot of one query cannot undo a newer delta of another.
+ */
+async function putNewer(
+  db: ReplicaDb,
+  documents: readonly ReplicatedDocument[],
+  sequence: number,
+): Promise<void> {
+  if (documents.length === 0) return;
+  const stored = await db.documents.bulkGet(documents.map((doc) => [doc.collection, doc.id]));
+  const newer: DocumentRow[] = [];
+  documents.forEach((doc, index) => {
+    const current = stored[index];
+    if (current && current.version >= doc.version) return;
+    newer.push({ ...doc, sequence });
+  });
+  if (newer.length > 0) await db.documents.bulkPut(newer);
+}
+
+function current(connectionId: string, sequence: number): Partial<QueryRow> {
+  return { sequence, fetched: true, liveConnection: connectionId, error: undefined };
+}
+
+/**
+ * A snapshot is the query's whole result at `sequence`. Without a limit, a confirmed document
+ * that matches the query here but is missing there has left it (deleted, changed, or no longer
+ * readable) while this replica was not listening: it is removed, unless a newer message
+ * delivered it after the snapshot was taken.
+ */
+export function applySnapshot(
+  db: ReplicaDb,
+  row: QueryRow,
+  message: SnapshotMessage,
+  connectionId: string,
+): Promise<void> {
+  return db.transaction('rw', db.documents, db.queries, async () => {
+    await putNewer(db, message.documents, message.sequence);
+    if (row.query.limit === undefined) {
+      const present = new Set(message.documents.map((doc) => doc.id));
+      const vanished = await db.documents
+        .where('collection')
+        .equals(row.query.collection)
+        .filter(
+          (doc) =>
+            !present.has(doc.id) &&
+            doc.sequence <= message.sequence &&
+            matchesQuery(doc, row.query),
+        )
+        .primaryKeys();
+      await db.documents.bulkDelete(vanished);
+    }
+    await db.queries.update(row.key, current(connectionId, message.sequence));
+  });
+}
+
+/** Changes since the query's last sequence; a document that left is stored as it now is. */
+export function applyDelta(
+  db: ReplicaDb,
+  row: QueryRow,
+  message: DeltaMessage,
+  connectionId: string,
+): Promise<void> {
+  return db.transaction('rw', db.documents, db.queries, async () => {
+    await putNewer(db, message.changes, message.sequence);
+    const stored = await db.queries.get(row.key);
+    const sequence = Math.max(stored?.sequence ?? 0, message.sequence);
+    await db.queries.update(row.key, current(connectionId, sequence));
+  });
+}
+
+/** The log no longer reaches back: forget the position, a snapshot follows. */
+export async function forgetSequence(db: ReplicaDb, key: string): Promise<void> {
+  await db.queries.update(key, { sequence: undefined, liveConnection: undefined });
+}

@@ -1,0 +1,93 @@
+import type { RejectMessage } from '@qa/sync';
+import { readNumber } from './meta-store';
+import type { OutboxRow, RejectionRow, ReplicaDb } from './replica-db';
+
+export type NewOutboxRow = Omit<OutboxRow, 'mutationId'>;
+
+/**
+ * Allocates the next mutationId and appends the command, in one transaction so two tabs never
+ * take the same id. `prepare` runs inside it with the id (the command's ids derive from it) and
+ * returns the row to store, or null to store nothing (the id is then not used up).
+ */
+export function enqueue<T>(
+  db: ReplicaDb,
+  prepare: (mutationId: number) => { row: NewOutboxRow | null; result: T },
+): Promise<{ result: T; mutationId: number | null }> {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    const mutationId = (await readNumber(db, 'nextMutationId')) ?? 1;
+    const { row, result } = prepare(mutationId);
+    if (!row) return { result, mutationId: null };
+    await db.meta.put({ key: 'nextMutationId', value: mutationId + 1 });
+    await db.outbox.add({ ...row, mutationId });
+    return { result, mutationId };
+  });
+}
+
+export function readOutbox(db: ReplicaDb): Promise<OutboxRow[]> {
+  return db.outbox.orderBy('mutationId').toArray();
+}
+
+async function raiseSettled(db: ReplicaDb, mutationId: number): Promise<void> {
+  const settled = (await readNumber(db, 'settledUpTo')) ?? 0;
+  if (mutationId > settled) await db.meta.put({ key: 'settledUpTo', value: mutationId });
+}
+
+/** The server applied (or had applied) the command: it leaves the outbox. */
+export function settleAck(db: ReplicaDb, mutationId: number): Promise<void> {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    await db.outbox.delete(mutationId);
+    await raiseSettled(db, mutationId);
+  });
+}
+
+/**
+ * The server refused the command: it leaves the outbox (its optimistic effect disappears with
+ * the next view) and a rejection row tells the tab that ran it.
+ */
+export function settleReject(db: ReplicaDb, reject: RejectMessage, at: number): Promise<void> {
+  return db.transaction('rw', db.meta, db.outbox, db.rejections, async () => {
+    const entry = await db.outbox.get(reject.mutationId);
+    await db.outbox.delete(reject.mutationId);
+    await raiseSettled(db, reject.mutationId);
+    if (!entry) return;
+    const row: RejectionRow = {
+      mutationId: reject.mutationId,
+      tabId: entry.tabId,
+      name: entry.name,
+      code: reject.code,
+      message: reject.message,
+      at,
+    };
+    if (reject.detail) row.detail = reject.detail;
+    if (reject.issues) row.issues = reject.issues;
+    await db.rejections.put(row);
+  });
+}
+
+/**
+ * `welcome.lastMutationId`: the server applied everything up to it (an ack got lost, or the tab
+ * crashed before deleting), so those entries go without a push. Later ids must stay above it.
+ */
+export function dropApplied(db: ReplicaDb, lastMutationId: number): Promise<void> {
+  return db.transaction('rw', db.meta, db.outbox, async () => {
+    if (lastMutationId <= 0) return;
+    await db.outbox.where('mutationId').belowOrEqual(lastMutationId).delete();
+    await raiseSettled(db, lastMutationId);
+    const next = (await readNumber(db, 'nextMutationId')) ?? 1;
+    if (next <= lastMutationId) {
+      await db.meta.put({ key: 'nextMutationId', value: lastMutationId + 1 });
+    }
+  });
+}
+
+/** Takes a rejection row (once: the first tab to take it reports it). */
+export function takeRejection(
+  db: ReplicaDb,
+  mutationId: number,
+): Promise<RejectionRow | undefined> {
+  return db.transaction('rw', db.rejections, async () => {
+    const row = await db.rejections.get(mutationId);
+    if (row) await db.rejections.delete(mutationId);
+    return row;
+  });
+}

@@ -1,0 +1,121 @@
+import Dexie, { type DexieOptions, type Table } from 'dexie';
+import type { JsonObject, JsonValue, MessageKey, Query, RejectCode } from '@qa/sync';
+
+/**
+ * The browser replica (DESIGN.md section 4): one IndexedDB database per signed-in person, shared
+ * by all tabs of that person. Only the leader tab writes `documents` and the connection status;
+ * every tab appends to `outbox` and registers the queries it shows.
+ */
+
+/** A document as the server last confirmed it; tombstones are kept so versions never go back. */
+export interface DocumentRow {
+  collection: string;
+  id: string;
+  version: number;
+  deleted: boolean;
+  updatedAt: string;
+  data: JsonObject;
+  /** Sequence of the snapshot or delta that delivered this version (snapshot clean-up). */
+  sequence: number;
+}
+
+/** A command waiting for the server, in mutationId order. */
+export interface OutboxRow {
+  mutationId: number;
+  name: string;
+  args: JsonValue;
+  fileIds?: string[];
+  /** ISO time of the local run; re-runs on a new base use it as `now` again. */
+  createdAt: string;
+  /** The tab that ran it (it holds the `confirmed` promise). */
+  tabId: string;
+  /** Document keys its ops touched when it ran: pending even if a rebase fails to re-run it. */
+  touched: string[];
+}
+
+/** A query some tab shows; the leader subscribes every query with a holder. */
+export interface QueryRow {
+  /** Stable JSON of the query. */
+  key: string;
+  query: Query;
+  /** Last sequence applied for this query; undefined asks the server for a snapshot. */
+  sequence?: number;
+  /** A snapshot has filled the replica for it once (so it has a cached result). */
+  fetched: boolean;
+  /** Tab ids that show it. */
+  holders: string[];
+  lastUsed: number;
+  /** Id of the connection on which its subscription is current; compare with the status. */
+  liveConnection?: string;
+  /** The server closed the subscription with this error code (forbidden, invalid_query, ...). */
+  error?: string;
+}
+
+/** A rejection the leader received for a command of another tab; that tab picks it up. */
+export interface RejectionRow {
+  mutationId: number;
+  tabId: string;
+  /** The command's name, for logs. */
+  name: string;
+  code: RejectCode;
+  message: string;
+  detail?: MessageKey;
+  issues?: MessageKey[];
+  /** ms since epoch; the leader reports rejections nobody picked up after a while. */
+  at: number;
+}
+
+export type ConnectionStatus = 'online' | 'connecting' | 'offline';
+
+export interface ConnectionRecord {
+  status: ConnectionStatus;
+  /** Changes with every socket, so query rows can say on which one they are current. */
+  connectionId: string;
+  leaderTabId: string;
+}
+
+export type MetaRow =
+  | { key: 'clientId'; value: string }
+  | { key: 'nextMutationId'; value: number }
+  /** Every mutationId up to this one has been acked, rejected or dropped after welcome. */
+  | { key: 'settledUpTo'; value: number }
+  | { key: 'connection'; value: ConnectionRecord };
+
+export type MetaKey = MetaRow['key'];
+
+export type IndexedDbBinding = Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
+
+const DB_PREFIX = 'qa-replica-';
+
+export function replicaDbName(personId: string): string {
+  return `${DB_PREFIX}${personId}`;
+}
+
+export class ReplicaDb extends Dexie {
+  documents!: Table<DocumentRow, [string, string]>;
+  outbox!: Table<OutboxRow, number>;
+  queries!: Table<QueryRow, string>;
+  rejections!: Table<RejectionRow, number>;
+  meta!: Table<MetaRow, MetaKey>;
+
+  /** `binding` lets Node tests use fake-indexeddb; browsers use the global IndexedDB. */
+  constructor(name: string, binding: IndexedDbBinding = {}) {
+    super(name, binding);
+    // Dexie's liveQuery stays silent while it knows no global IndexedDB (Node): lend it ours.
+    const dependencies = Dexie.dependencies as Partial<typeof Dexie.dependencies>;
+    if (!dependencies.indexedDB && binding.indexedDB) {
+      Object.assign(dependencies, binding);
+    }
+    this.version(1).stores({
+      documents: '[collection+id], collection',
+      outbox: 'mutationId',
+      queries: 'key, *holders',
+      rejections: 'mutationId, tabId',
+      meta: 'key',
+    });
+  }
+}
+
+export function openReplica(personId: string, binding: IndexedDbBinding = {}): ReplicaDb {
+  return new ReplicaDb(replicaDbName(personId), binding);
+}

@@ -1,0 +1,182 @@
+import type { Query } from '@qa/sync';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FakeSocket } from './fake-sync-server';
+import { queryKey } from './query-key';
+import type { SyncClient } from './sync-client';
+import { THINGS_QUERY, createSyncHarness, thing } from './sync-test-harness';
+
+let harness: ReturnType<typeof createSyncHarness>;
+
+afterEach(async () => {
+  await harness.stopAll();
+});
+
+async function online(client: SyncClient) {
+  await vi.waitFor(() => expect(client.getSnapshot().connection).toBe('online'));
+}
+
+function socket(): FakeSocket {
+  const [only] = harness.server.sockets;
+  if (!only) throw new Error('no socket');
+  return only;
+}
+
+const ACTIVE: Query = {
+  collection: 'things',
+  filters: [{ path: ['active'], op: '==', value: true }],
+};
+
+describe('SyncClient subscriptions', () => {
+  it('subscribes what a tab watches, stores the snapshot and follows deltas', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { name: 'A' });
+    const client = harness.client();
+    const unwatch = client.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(client, 'a')).toEqual({ name: 'A' }));
+    const row = client.getSnapshot().queries.get(queryKey(THINGS_QUERY));
+    expect(row).toMatchObject({ fetched: true, sequence: 1 });
+
+    harness.server.write('things', 'b', { name: 'B' });
+    await vi.waitFor(() => expect(thing(client, 'b')).toEqual({ name: 'B' }));
+    harness.server.write('things', 'a', null);
+    await vi.waitFor(() => expect(thing(client, 'a')).toBeUndefined());
+    expect(client.getSnapshot().queries.get(queryKey(THINGS_QUERY))?.sequence).toBe(3);
+
+    unwatch();
+    await vi.waitFor(() => expect(harness.server.messagesOfType('unsubscribe')).toHaveLength(1));
+  });
+
+  it('resumes from the stored sequence after a reload', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { name: 'A' });
+    const first = harness.client();
+    first.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(first, 'a')).toBeDefined());
+    await first.stop();
+
+    harness.server.write('things', 'b', { name: 'B' });
+    const second = harness.client();
+    second.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(second, 'b')).toEqual({ name: 'B' }));
+    const subscribes = harness.server.messagesOfType('subscribe');
+    expect(subscribes.map((message) => message.resumeFrom)).toEqual([undefined, 1]);
+  });
+
+  it('takes a fresh snapshot after resync-required', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { name: 'A' });
+    const first = harness.client();
+    first.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(first, 'a')).toBeDefined());
+    await first.stop();
+
+    harness.server.write('things', 'a', null);
+    harness.server.write('things', 'b', { name: 'B' });
+    harness.server.prunedThrough = 3;
+    const second = harness.client();
+    second.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(second, 'b')).toEqual({ name: 'B' }));
+    expect(thing(second, 'a')).toBeUndefined();
+    expect(second.getSnapshot().queries.get(queryKey(THINGS_QUERY))?.sequence).toBe(3);
+  });
+
+  it('removes documents a snapshot (without limit) no longer contains', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { active: true });
+    harness.server.write('things', 'b', { active: true });
+    harness.server.write('things', 'c', { active: false });
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(client.getSnapshot().view.documents('things')).toHaveLength(3));
+    await client.stop();
+
+    // While nobody listened: a was deleted, and the log was pruned.
+    harness.server.write('things', 'a', null);
+    harness.server.prunedThrough = harness.server.sequence;
+    const next = harness.client();
+    next.watch(ACTIVE);
+    await vi.waitFor(() =>
+      expect(next.getSnapshot().queries.get(queryKey(ACTIVE))?.fetched).toBe(true),
+    );
+    expect(thing(next, 'a')).toBeUndefined();
+    // c does not match the snapshot's query, so it was no reason to remove it.
+    expect(thing(next, 'b')).toEqual({ active: true });
+    expect(thing(next, 'c')).toEqual({ active: false });
+  });
+
+  it('keeps documents missing from a snapshot with a limit', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { n: 1 });
+    harness.server.write('things', 'b', { n: 2 });
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(client.getSnapshot().view.documents('things')).toHaveLength(2));
+    const limited: Query = {
+      ...THINGS_QUERY,
+      orderBy: [{ path: ['n'], direction: 'asc' }],
+      limit: 1,
+    };
+    client.watch(limited);
+    await vi.waitFor(() =>
+      expect(client.getSnapshot().queries.get(queryKey(limited))?.fetched).toBe(true),
+    );
+    expect(thing(client, 'b')).toEqual({ n: 2 });
+  });
+
+  it('never replaces a document by a lower version', async () => {
+    harness = createSyncHarness();
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await online(client);
+    await vi.waitFor(() => expect(harness.server.messagesOfType('subscribe')).toHaveLength(1));
+    const subscriptionId = harness.server.messagesOfType('subscribe')[0]!.subscriptionId;
+    const doc = (version: number, name: string) => ({
+      collection: 'things',
+      id: 'x',
+      version,
+      deleted: false,
+      updatedAt: '2026-01-01T00:00:00Z',
+      data: { name },
+    });
+    harness.server.send(socket(), {
+      type: 'delta',
+      subscriptionId,
+      sequence: 5,
+      changes: [doc(3, 'new')],
+    });
+    harness.server.send(socket(), {
+      type: 'delta',
+      subscriptionId,
+      sequence: 6,
+      changes: [doc(2, 'old')],
+    });
+    await vi.waitFor(() =>
+      expect(client.getSnapshot().queries.get(queryKey(THINGS_QUERY))?.sequence).toBe(6),
+    );
+    expect(thing(client, 'x')).toEqual({ name: 'new' });
+  });
+
+  it('ignores invalid messages and marks a refused subscription', async () => {
+    harness = createSyncHarness();
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await online(client);
+    await vi.waitFor(() => expect(harness.server.messagesOfType('subscribe')).toHaveLength(1));
+    const subscriptionId = harness.server.messagesOfType('subscribe')[0]!.subscriptionId;
+    harness.server.send(socket(), 'not json');
+    harness.server.send(socket(), { type: 'snapshot', subscriptionId } as never);
+    harness.server.send(socket(), JSON.stringify({ v: 99, type: 'pong' }));
+    harness.server.send(socket(), {
+      type: 'error',
+      code: 'forbidden',
+      message: 'no',
+      subscriptionId,
+    });
+    const key = queryKey(THINGS_QUERY);
+    await vi.waitFor(() => expect(client.getSnapshot().queries.get(key)?.error).toBe('forbidden'));
+    expect(
+      harness.warnings.filter(([text]) => text === 'ignoring an invalid sync message'),
+    ).toHaveLength(3);
+    expect(client.getSnapshot().connection).toBe('online');
+  });
+});

@@ -1,0 +1,406 @@
+import {
+  commandError,
+  domainCommandRegistry,
+  type CommandActor,
+  type CommandRegistry,
+} from '@qa/domain';
+import { documentKey, mutationSchema, type JsonValue, type Query } from '@qa/sync';
+import { liveQuery, type Subscription } from 'dexie';
+import { commandIdSource } from './command-ids';
+import { CommandSettlement, localFailure, toRejection } from './command-settlement';
+import { ConfirmedIndex } from './confirmed-index';
+import {
+  aliveTabs,
+  holdLock,
+  leaderLockName,
+  tabLockPrefix,
+  type LockManagerLike,
+} from './leader-election';
+import { ensureClientId } from './meta-store';
+import { enqueue } from './outbox-store';
+import { QueryHolds } from './query-holds';
+import { randomId } from './random-id';
+import { ReplicaView, rebase } from './rebase-view';
+import type {
+  ConnectionRecord,
+  ConnectionStatus,
+  DocumentRow,
+  MetaRow,
+  OutboxRow,
+  QueryRow,
+  ReplicaDb,
+} from './replica-db';
+import type { CreateSocket } from './socket';
+import { SyncLeader } from './sync-leader';
+import {
+  realScheduler,
+  windowOnlineEvents,
+  type OnlineEvents,
+  type Scheduler,
+  type SyncLog,
+} from './sync-runtime';
+import type { CommandOptions, CommandOutcome, Rejection } from './sync-types';
+
+export interface SyncClientOptions {
+  db: ReplicaDb;
+  /** The sync endpoint, e.g. wss://host/api/v1/sync. */
+  url: string;
+  createSocket: CreateSocket;
+  /** The signed-in person, asked at every command run. */
+  actor: () => CommandActor;
+  /** Uploads files before the command that refers to them is pushed; throwing retries later. */
+  uploadFiles?: (fileIds: string[]) => Promise<void>;
+  /** A command of this tab (or of a tab that is gone) was rejected by the server. */
+  onReject?: (rejection: Rejection) => void;
+  /** The server refused the session (the socket closes; reconnects keep trying). */
+  onUnauthorized?: () => void;
+  registry?: CommandRegistry;
+  /** Web Locks; without them this client leads (Node simulations, old browsers). */
+  locks?: LockManagerLike | null;
+  /** Names the locks; tabs of one person share it. Defaults to the database name. */
+  lockScope?: string;
+  onlineEvents?: OnlineEvents;
+  scheduler?: Scheduler;
+  random?: () => number;
+  clock?: () => Date;
+  log?: SyncLog;
+}
+
+/** Everything a screen reads, replaced as a whole on every change (useSyncExternalStore). */
+export interface SyncSnapshot {
+  /** The replica has been read once; before that nothing is known. */
+  ready: boolean;
+  view: ReplicaView;
+  queries: ReadonlyMap<string, QueryRow>;
+  connection: ConnectionStatus;
+  connectionId: string | null;
+  /** Commands not yet confirmed by the server. */
+  pending: number;
+}
+
+/** The tables read before the snapshot is `ready`. */
+const READY_AFTER = ['documents', 'outbox', 'queries', 'meta'];
+
+const INITIAL: SyncSnapshot = {
+  ready: false,
+  view: ReplicaView.EMPTY,
+  queries: new Map(),
+  connection: 'connecting',
+  connectionId: null,
+  pending: 0,
+};
+
+/**
+ * The browser sync engine (DESIGN.md section 4), free of React so Node simulations run it too.
+ * Every tab has one: it reads the replica (shared by the tabs through IndexedDB and Dexie's
+ * liveQuery), keeps one rebased view for all screens, runs commands optimistically and queues
+ * them. The tab holding the leader lock also runs a SyncLeader (the socket).
+ */
+export class SyncClient {
+  readonly tabId = randomId();
+  private readonly registry: CommandRegistry;
+  private readonly scheduler: Scheduler;
+  private readonly clock: () => Date;
+  private readonly log: SyncLog;
+  private readonly locks: LockManagerLike | null;
+  private readonly scope: string;
+  private snapshot: SyncSnapshot = INITIAL;
+  private readonly listeners = new Set<() => void>();
+  private clientId: string | null = null;
+  private started: Promise<string> | null = null;
+  private stopped = false;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly releases: (() => void)[] = [];
+  private leader: SyncLeader | null = null;
+
+  private confirmed = ConfirmedIndex.EMPTY;
+  private outbox: readonly OutboxRow[] = [];
+  private queries: ReadonlyMap<string, QueryRow> = new Map();
+  private connection: ConnectionRecord | null = null;
+  private rejections = 0;
+  private readonly loaded = new Set<string>();
+
+  private markReady: () => void = () => undefined;
+  /** Resolves once the replica has been read (the view is not the empty start view). */
+  readonly ready = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
+
+  private readonly settlement: CommandSettlement;
+  private readonly holds: QueryHolds;
+  private tabLockHeld: Promise<void> | null = null;
+
+  constructor(private readonly options: SyncClientOptions) {
+    this.registry = options.registry ?? domainCommandRegistry;
+    this.scheduler = options.scheduler ?? realScheduler;
+    this.clock = options.clock ?? (() => new Date());
+    this.log = options.log ?? console;
+    this.locks = options.locks ?? null;
+    this.scope = options.lockScope ?? options.db.name;
+    this.settlement = new CommandSettlement(
+      options.db,
+      (rejection) => this.report(rejection),
+      this.log,
+    );
+    this.holds = new QueryHolds(
+      options.db,
+      this.tabId,
+      async () => {
+        await this.start();
+        await this.tabLockHeld;
+      },
+      () => this.clock().getTime(),
+      this.log,
+    );
+  }
+
+  /** Reads the replica, and takes part in the leader election. Idempotent. */
+  start(): Promise<string> {
+    this.started ??= this.begin();
+    return this.started;
+  }
+
+  private async begin(): Promise<string> {
+    const { db } = this.options;
+    this.tabLockHeld = new Promise((resolve) => {
+      this.releases.push(
+        holdLock(this.locks, `${tabLockPrefix(this.scope)}${this.tabId}`, resolve),
+      );
+    });
+    const clientId = await ensureClientId(db);
+    this.clientId = clientId;
+    if (this.stopped) return clientId;
+    this.observe(
+      'documents',
+      () => db.documents.toArray(),
+      (rows) => this.documentsChanged(rows),
+    );
+    this.observe(
+      'outbox',
+      () => db.outbox.orderBy('mutationId').toArray(),
+      (rows) => this.outboxChanged(rows),
+    );
+    this.observe(
+      'queries',
+      () => db.queries.toArray(),
+      (rows) => this.queriesChanged(rows),
+    );
+    this.observe(
+      'meta',
+      () => db.meta.toArray(),
+      (rows) => this.metaChanged(rows),
+    );
+    this.observe(
+      'rejections',
+      () => db.rejections.count(),
+      (count) => {
+        this.rejections = count;
+        this.leader?.rejectionsChanged(count);
+      },
+    );
+    this.releases.push(holdLock(this.locks, leaderLockName(this.scope), () => this.lead(clientId)));
+    return clientId;
+  }
+
+  private observe<T>(name: string, query: () => Promise<T>, next: (value: T) => void): void {
+    const subscription = liveQuery(query).subscribe({
+      next: (value) => {
+        if (this.stopped) return;
+        next(value);
+        if (!this.loaded.has(name)) {
+          this.loaded.add(name);
+          this.emit();
+        }
+      },
+      error: (error: unknown) => this.log.error(`watching the replica's ${name} failed`, error),
+    });
+    this.subscriptions.push(subscription);
+  }
+
+  private lead(clientId: string): void {
+    if (this.stopped) return;
+    const { options } = this;
+    this.leader = new SyncLeader({
+      db: options.db,
+      clientId,
+      tabId: this.tabId,
+      url: options.url,
+      createSocket: options.createSocket,
+      uploadFiles: options.uploadFiles,
+      onUnauthorized: options.onUnauthorized,
+      onOrphanRejection: (row) => this.report(toRejection(row)),
+      aliveTabs: () => aliveTabs(this.locks, this.scope),
+      onlineEvents: options.onlineEvents ?? windowOnlineEvents,
+      scheduler: this.scheduler,
+      random: options.random ?? Math.random,
+      now: () => this.clock().getTime(),
+      log: this.log,
+    });
+    this.leader.setOutbox(this.outbox);
+    this.leader.setQueries(this.queries);
+    this.leader.rejectionsChanged(this.rejections);
+  }
+
+  /** Whether this tab holds the socket. */
+  get isLeader(): boolean {
+    return this.leader !== null;
+  }
+
+  /** Stops watching and syncing; commands stay queued in the replica for the next start. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    const leader = this.leader;
+    this.leader = null;
+    await leader?.stop();
+    try {
+      await this.holds.stop();
+    } catch (error) {
+      this.log.warn('releasing the queries of this tab failed', error);
+    }
+    for (const release of this.releases) release();
+  }
+
+  // Reading: one snapshot for every screen.
+
+  getSnapshot = (): SyncSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  private emit(): void {
+    const ready = READY_AFTER.every((name) => this.loaded.has(name));
+    if (ready) this.markReady();
+    this.snapshot = {
+      ready,
+      view: this.snapshot.view,
+      queries: this.queries,
+      connection: this.connection?.status ?? 'connecting',
+      connectionId: this.connection?.connectionId ?? null,
+      pending: this.outbox.length,
+    };
+    for (const listener of this.listeners) listener();
+  }
+
+  private recompute(): void {
+    if (this.clientId === null) return;
+    const view = rebase({
+      confirmed: this.confirmed,
+      outbox: this.outbox,
+      registry: this.registry,
+      actor: this.options.actor(),
+      clientId: this.clientId,
+      previous: this.snapshot.view,
+    });
+    this.snapshot = { ...this.snapshot, view };
+  }
+
+  /** The actor's roles changed: commands are re-run with them. */
+  actorChanged(): void {
+    this.recompute();
+    this.emit();
+  }
+
+  private documentsChanged(rows: DocumentRow[]): void {
+    this.confirmed = new ConfirmedIndex(rows, this.confirmed);
+    this.recompute();
+    this.emit();
+  }
+
+  private outboxChanged(rows: OutboxRow[]): void {
+    this.outbox = rows;
+    this.recompute();
+    this.emit();
+    this.leader?.setOutbox(rows);
+  }
+
+  private queriesChanged(rows: QueryRow[]): void {
+    this.queries = new Map(rows.map((row) => [row.key, row]));
+    this.emit();
+    this.leader?.setQueries(this.queries);
+  }
+
+  private metaChanged(rows: MetaRow[]): void {
+    for (const row of rows) {
+      if (row.key === 'connection') this.connection = row.value;
+      if (row.key === 'settledUpTo') this.settlement.settle(row.value);
+    }
+    this.emit();
+  }
+
+  // Writing: commands.
+
+  /**
+   * Runs a command on the current view. Not ok: nothing is queued, `confirmed` repeats the local
+   * failure. Ok without ops: nothing to send, `confirmed` is ok at once. Otherwise the command
+   * is appended to the outbox, shown at once, and `confirmed` settles with the server's answer.
+   */
+  async command(
+    name: string,
+    args: JsonValue,
+    options: CommandOptions = {},
+  ): Promise<CommandOutcome> {
+    const clientId = await this.start();
+    // Run on the replica as stored, not on the empty view of a tab still reading it.
+    await this.ready;
+    if (!mutationSchema.safeParse({ mutationId: 1, clientId, name, args }).success) {
+      // The server would refuse the message itself (args above 256 KiB): never queue it.
+      const local = commandError('invalid_args', {
+        key: 'command.invalidArgs',
+        params: { command: name, field: '', reason: 'validation.tooLong' },
+      });
+      return { local, confirmed: Promise.resolve(localFailure(local)) };
+    }
+    const view = this.snapshot.view;
+    const createdAt = this.clock().toISOString();
+    const actor = this.options.actor();
+    let queued: OutboxRow | null = null;
+    const { result: local } = await enqueue(this.options.db, (mutationId) => {
+      const ctx = { actor, now: createdAt, newId: commandIdSource(clientId, mutationId) };
+      const result = this.registry.execute(name, args, view, ctx);
+      if (!result.ok || result.ops.length === 0) return { row: null, result };
+      const touched = [...new Set(result.ops.map((op) => documentKey(op.collection, op.id)))];
+      const row: Omit<OutboxRow, 'mutationId'> = {
+        name,
+        args,
+        createdAt,
+        tabId: this.tabId,
+        touched,
+      };
+      if (options.fileIds?.length) row.fileIds = options.fileIds;
+      queued = { ...row, mutationId };
+      return { row, result };
+    });
+    if (!local.ok) return { local, confirmed: Promise.resolve(localFailure(local)) };
+    const entry = queued as OutboxRow | null;
+    if (!entry) return { local, confirmed: Promise.resolve({ ok: true }) };
+    const confirmed = this.settlement.wait(entry.mutationId);
+    // Shown now instead of at the next replica read (unless the server was even faster).
+    const known = this.outbox.some((row) => row.mutationId === entry.mutationId);
+    if (!known && !this.settlement.isSettled(entry.mutationId)) {
+      this.outboxChanged([...this.outbox, entry].sort((a, b) => a.mutationId - b.mutationId));
+    }
+    return { local, confirmed };
+  }
+
+  private report(rejection: Rejection): void {
+    try {
+      this.options.onReject?.(rejection);
+    } catch (error) {
+      this.log.error('reporting a rejection failed', error);
+    }
+  }
+
+  /**
+   * Registers a query this tab shows; the leader keeps it subscribed until every component
+   * that registered it has called the returned function.
+   */
+  watch(query: Query): () => void {
+    return this.holds.watch(query);
+  }
+}

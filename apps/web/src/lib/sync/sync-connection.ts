@@ -1,0 +1,338 @@
+import {
+  MAX_MUTATIONS_PER_PUSH,
+  SYNC_PROTOCOL_VERSION,
+  parseServerMessage,
+  type ClientMessage,
+  type ErrorMessage,
+  type Mutation,
+  type ServerMessage,
+} from '@qa/sync';
+import { backoffDelay } from './backoff';
+import { applyDelta, applySnapshot, forgetSequence } from './document-store';
+import { dropApplied, settleAck, settleReject } from './outbox-store';
+import { markNotLive, markQueryError } from './query-store';
+import type { OutboxRow, QueryRow, ReplicaDb } from './replica-db';
+import { SOCKET_OPEN, messageText, type WebSocketLike } from './socket';
+import type { Scheduler, SyncLog } from './sync-runtime';
+
+/** Keeps one push message well below the server's frame limit (8 MiB). */
+const PUSH_CHARS = 1024 * 1024;
+
+export interface ConnectionContext {
+  db: ReplicaDb;
+  clientId: string;
+  connectionId: string;
+  uploadFiles?: (fileIds: string[]) => Promise<void>;
+  /** Outbox entries whose files are uploaded; kept by the leader across sockets. */
+  uploaded: Set<number>;
+  scheduler: Scheduler;
+  random: () => number;
+  now: () => number;
+  log: SyncLog;
+  onWelcome: () => void;
+  onUnauthorized?: () => void;
+  onClosed: () => void;
+}
+
+/**
+ * One socket of the leader tab, from hello to close: welcome, pushing the outbox in order,
+ * acks and rejects, subscriptions and what they deliver. Incoming messages are handled strictly
+ * one after another (the server relies on it: deltas before the ack they lead to).
+ */
+export class SyncConnection {
+  lastMessageAt: number;
+  private welcomed = false;
+  private closed = false;
+  private broken = false;
+  private queue: Promise<void> = Promise.resolve();
+  private outbox: readonly OutboxRow[] = [];
+  private queries: ReadonlyMap<string, QueryRow> = new Map();
+  private readonly keyBySubscription = new Map<string, string>();
+  private readonly subscriptionByKey = new Map<string, string>();
+  /** Queries the server refused on this socket; the next socket asks again. */
+  private readonly refused = new Set<string>();
+  private nextSubscription = 1;
+  private sentUpTo = 0;
+  private pushing = false;
+  private pushAgain = false;
+  private uploadFailures = 0;
+  private uploadRetry: unknown = null;
+
+  constructor(
+    private readonly socket: WebSocketLike,
+    private readonly ctx: ConnectionContext,
+  ) {
+    this.lastMessageAt = ctx.now();
+    socket.onopen = () =>
+      this.send({
+        type: 'hello',
+        v: SYNC_PROTOCOL_VERSION,
+        clientId: ctx.clientId,
+        protocolVersion: SYNC_PROTOCOL_VERSION,
+      });
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onclose = () => this.handleClose();
+    // A close event follows every error; the leader reconnects from there.
+    socket.onerror = () => undefined;
+  }
+
+  get isWelcomed(): boolean {
+    return this.welcomed && !this.closed;
+  }
+
+  setOutbox(rows: readonly OutboxRow[]): void {
+    this.outbox = rows;
+    void this.push();
+  }
+
+  setQueries(rows: ReadonlyMap<string, QueryRow>): void {
+    this.queries = rows;
+    this.syncSubscriptions();
+  }
+
+  ping(): void {
+    if (this.isWelcomed) this.send({ type: 'ping', v: SYNC_PROTOCOL_VERSION });
+  }
+
+  /** Closes from this side; no onClosed call (the caller decides what follows). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopTimers();
+    this.socket.onclose = null;
+    this.socket.onmessage = null;
+    try {
+      this.socket.close(1000, 'client closed');
+    } catch (error) {
+      this.ctx.log.warn('closing the sync socket failed', error);
+    }
+  }
+
+  private handleClose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopTimers();
+    this.ctx.onClosed();
+  }
+
+  private stopTimers(): void {
+    if (this.uploadRetry !== null) this.ctx.scheduler.clearTimeout(this.uploadRetry);
+    this.uploadRetry = null;
+  }
+
+  private send(message: ClientMessage): void {
+    if (this.closed || this.socket.readyState !== SOCKET_OPEN) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.ctx.log.warn('sending on the sync socket failed', error);
+    }
+  }
+
+  private receive(data: unknown): void {
+    this.lastMessageAt = this.ctx.now();
+    const text = messageText(data);
+    let json: unknown;
+    try {
+      json = text === null ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const parsed = parseServerMessage(json);
+    if (!parsed.ok) {
+      this.ctx.log.warn('ignoring an invalid sync message', parsed.error);
+      return;
+    }
+    this.enqueue(() => this.handle(parsed.message));
+  }
+
+  /**
+   * Runs replica work in message order. If one step fails, the replica may lack what later
+   * messages build on (a delta's sequence would skip it), so the socket is dropped: the next
+   * one resumes from the sequences that were really stored.
+   */
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(async () => {
+      if (this.broken) return;
+      try {
+        await work();
+      } catch (error) {
+        this.broken = true;
+        this.ctx.log.error('applying a sync message failed; reconnecting', error);
+        this.close();
+        this.ctx.onClosed();
+      }
+    });
+  }
+
+  private async handle(message: ServerMessage): Promise<void> {
+    const { db } = this.ctx;
+    switch (message.type) {
+      case 'welcome': {
+        const last = message.lastMutationId ?? 0;
+        await dropApplied(db, last);
+        this.sentUpTo = Math.max(this.sentUpTo, last);
+        this.welcomed = true;
+        this.ctx.onWelcome();
+        this.syncSubscriptions();
+        void this.push();
+        return;
+      }
+      case 'ack':
+        await settleAck(db, message.mutationId);
+        this.ctx.uploaded.delete(message.mutationId);
+        return;
+      case 'reject':
+        this.ctx.log.warn(`the server rejected mutation ${message.mutationId}`, message.message);
+        await settleReject(db, message, this.ctx.now());
+        this.ctx.uploaded.delete(message.mutationId);
+        return;
+      case 'snapshot': {
+        const row = this.subscribed(message.subscriptionId);
+        if (row) await applySnapshot(db, row, message, this.ctx.connectionId);
+        return;
+      }
+      case 'delta': {
+        const row = this.subscribed(message.subscriptionId);
+        if (row) await applyDelta(db, row, message, this.ctx.connectionId);
+        return;
+      }
+      case 'resync-required': {
+        const row = this.subscribed(message.subscriptionId);
+        if (row) await forgetSequence(db, row.key);
+        return;
+      }
+      case 'pong':
+        return;
+      case 'error':
+        return this.handleError(message);
+    }
+  }
+
+  /** The query of a subscription still open on this socket (late messages of closed ones go). */
+  private subscribed(subscriptionId: string): QueryRow | undefined {
+    const key = this.keyBySubscription.get(subscriptionId);
+    return key === undefined ? undefined : this.queries.get(key);
+  }
+
+  private async handleError(message: ErrorMessage): Promise<void> {
+    if (message.subscriptionId !== undefined) {
+      const key = this.keyBySubscription.get(message.subscriptionId);
+      if (key === undefined) return;
+      this.ctx.log.warn(`the server closed subscription ${key}`, message.code, message.message);
+      this.keyBySubscription.delete(message.subscriptionId);
+      this.subscriptionByKey.delete(key);
+      this.refused.add(key);
+      await markQueryError(this.ctx.db, key, message.code);
+      return;
+    }
+    this.ctx.log.warn('sync server error', message.code, message.message);
+    if (message.code === 'unauthorized') this.ctx.onUnauthorized?.();
+  }
+
+  /** Subscribes every query some tab shows, and drops the ones nobody shows any more. */
+  private syncSubscriptions(): void {
+    if (!this.isWelcomed) return;
+    for (const [key, row] of this.queries) {
+      if (row.holders.length === 0 || this.subscriptionByKey.has(key) || this.refused.has(key)) {
+        continue;
+      }
+      const subscriptionId = `q${this.nextSubscription++}`;
+      this.keyBySubscription.set(subscriptionId, key);
+      this.subscriptionByKey.set(key, subscriptionId);
+      this.send({
+        type: 'subscribe',
+        v: SYNC_PROTOCOL_VERSION,
+        subscriptionId,
+        query: row.query,
+        ...(row.sequence === undefined ? {} : { resumeFrom: row.sequence }),
+      });
+    }
+    for (const [key, subscriptionId] of this.subscriptionByKey) {
+      if ((this.queries.get(key)?.holders.length ?? 0) > 0) continue;
+      this.subscriptionByKey.delete(key);
+      this.keyBySubscription.delete(subscriptionId);
+      this.send({ type: 'unsubscribe', v: SYNC_PROTOCOL_VERSION, subscriptionId });
+      this.enqueue(() => markNotLive(this.ctx.db, key));
+    }
+  }
+
+  private async push(): Promise<void> {
+    // While an upload waits for its retry, new outbox entries wait behind it.
+    if (!this.isWelcomed || this.uploadRetry !== null) return;
+    if (this.pushing) {
+      this.pushAgain = true;
+      return;
+    }
+    this.pushing = true;
+    try {
+      do {
+        this.pushAgain = false;
+        await this.pushPass();
+      } while (this.pushAgain && this.isWelcomed);
+    } catch (error) {
+      this.ctx.log.error('pushing the outbox failed', error);
+    } finally {
+      this.pushing = false;
+    }
+  }
+
+  /**
+   * Sends, in order, what this socket has not sent yet, in batches. An entry with files waits
+   * for their upload, and so does everything after it: the server must see commands in order.
+   */
+  private async pushPass(): Promise<void> {
+    let batch: Mutation[] = [];
+    let chars = 0;
+    const flush = () => {
+      if (batch.length === 0) return;
+      this.send({ type: 'push', v: SYNC_PROTOCOL_VERSION, mutations: batch });
+      this.sentUpTo = batch[batch.length - 1]!.mutationId;
+      batch = [];
+      chars = 0;
+    };
+    for (const row of this.outbox) {
+      if (!this.isWelcomed) return;
+      if (row.mutationId <= this.sentUpTo) continue;
+      if (row.fileIds?.length && this.ctx.uploadFiles && !this.ctx.uploaded.has(row.mutationId)) {
+        flush();
+        if (!(await this.upload(row))) return;
+        if (!this.isWelcomed) return;
+      }
+      const mutation: Mutation = {
+        mutationId: row.mutationId,
+        clientId: this.ctx.clientId,
+        name: row.name,
+        args: row.args,
+      };
+      const size = JSON.stringify(row.args).length;
+      if (
+        batch.length >= MAX_MUTATIONS_PER_PUSH ||
+        (batch.length > 0 && chars + size > PUSH_CHARS)
+      ) {
+        flush();
+      }
+      batch.push(mutation);
+      chars += size;
+    }
+    flush();
+  }
+
+  private async upload(row: OutboxRow): Promise<boolean> {
+    try {
+      await this.ctx.uploadFiles!(row.fileIds!);
+      this.ctx.uploaded.add(row.mutationId);
+      this.uploadFailures = 0;
+      return true;
+    } catch (error) {
+      this.ctx.log.warn(`uploading the files of mutation ${row.mutationId} failed`, error);
+      const delay = backoffDelay(this.uploadFailures++, this.ctx.random());
+      this.stopTimers();
+      this.uploadRetry = this.ctx.scheduler.setTimeout(() => {
+        this.uploadRetry = null;
+        void this.push();
+      }, delay);
+      return false;
+    }
+  }
+}

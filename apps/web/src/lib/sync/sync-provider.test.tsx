@@ -1,0 +1,113 @@
+import { domainCommandRegistry } from '@qa/domain';
+import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SnackbarProvider } from '../../components/snackbar/snackbar-provider';
+import { fakeServer } from '../../test/fake-server';
+import { testPerson } from '../../test/test-person';
+import { createI18n } from '../i18n/i18n';
+import { SessionProvider, useSession } from '../session/session-provider';
+import { FakeSyncServer } from './fake-sync-server';
+import { SyncProvider } from './sync-provider';
+import { useSyncClient } from './sync-context';
+import { useCommand } from './use-command';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+function setup(language: 'de' | 'en') {
+  const person = testPerson({ roles: ['admin'] });
+  // The engine logs every rejection for developers.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  fakeServer({
+    'GET /api/v1/session': { status: 200, body: { person } },
+    'POST /api/auth/sign-out': { status: 200, body: { success: true } },
+  });
+  // The server knows the person with fewer rights than the stale copy in the browser.
+  const server = new FakeSyncServer({
+    registry: domainCommandRegistry,
+    actor: { personId: person.id, roles: ['user'] },
+  });
+  const indexedDB = new IDBFactory();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nextProvider i18n={createI18n(language)}>
+      <SessionProvider>
+        <SnackbarProvider>
+          <SyncProvider createSocket={server.createSocket} indexedDb={{ indexedDB, IDBKeyRange }}>
+            {children}
+          </SyncProvider>
+        </SnackbarProvider>
+      </SessionProvider>
+    </I18nextProvider>
+  );
+  const hook = renderHook(
+    () => ({ session: useSession(), client: useSyncClient(), command: useCommand() }),
+    { wrapper },
+  );
+  return { ...hook, server, indexedDB };
+}
+
+const SAVE = {
+  id: 'suppliers',
+  title: 'Suppliers',
+  data: [{ id: 's1', name: 'ACME' }],
+};
+
+describe('SyncProvider', () => {
+  it('syncs for the signed-in person and shows a rejection as a translated snackbar', async () => {
+    const { result, server } = setup('en');
+    await waitFor(() => expect(result.current.client).not.toBeNull());
+    expect(result.current.client?.isLeader).toBe(true);
+    await waitFor(() => expect(server.messagesOfType('hello')).toHaveLength(1));
+
+    let outcome: Awaited<ReturnType<ReturnType<typeof useCommand>>> | undefined;
+    await act(async () => {
+      outcome = await result.current.command('autocompletion.save', SAVE);
+    });
+    expect(outcome?.local.ok).toBe(true);
+    await expect(outcome!.confirmed).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await waitFor(() =>
+      expect(screen.getByTestId('snackbar-message').textContent).toBe(
+        'You are not allowed to do autocompletion.save',
+      ),
+    );
+  });
+
+  it('shows a generic text for a rejection without detail (German)', async () => {
+    const { result, server } = setup('de');
+    await waitFor(() => expect(server.sockets.size).toBe(1));
+    await waitFor(() => expect(server.messagesOfType('hello')).toHaveLength(1));
+    const [socket] = server.sockets;
+    // A rejection the server sends without a translatable detail.
+    vi.spyOn(server, 'receive').mockImplementation((_socket, json) => {
+      const message = json as { type: string; mutations?: { mutationId: number }[] };
+      if (message.type !== 'push') return;
+      for (const { mutationId } of message.mutations ?? []) {
+        server.send(socket!, { type: 'reject', mutationId, code: 'internal', message: 'boom' });
+      }
+    });
+    await act(() => result.current.command('autocompletion.save', SAVE));
+    await waitFor(() =>
+      expect(screen.getByTestId('snackbar-message').textContent).toBe(
+        'Der Server hat die Änderung abgelehnt',
+      ),
+    );
+  });
+
+  it('deletes the replica on sign-out', async () => {
+    const { result, indexedDB } = setup('en');
+    await waitFor(() => expect(result.current.client).not.toBeNull());
+    await result.current.client!.start();
+    expect((await indexedDB.databases()).map((db) => db.name)).toEqual(['qa-replica-p1']);
+
+    await act(() => result.current.session.signOut());
+    expect(result.current.client).toBeNull();
+    await waitFor(async () => expect(await indexedDB.databases()).toEqual([]));
+  });
+});

@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar/snackbar-provider';
+import { createFileUploader } from '../files/file-uploader';
+import { openOfflineFiles } from '../files/offline-files';
+import { translateDomainMessage } from '../i18n/domain-message';
+import { useLanguage } from '../i18n/use-language';
+import { registerSignOutCleanup } from '../session/session-lifecycle';
+import { usePerson, useSession } from '../session/session-provider';
+import type { LockManagerLike } from './leader-election';
+import { openReplica, type IndexedDbBinding } from './replica-db';
+import { requestPersistentStorage } from './request-persistence';
+import { defaultSyncUrl, type CreateSocket } from './socket';
+import { SyncClient } from './sync-client';
+import { SyncClientContext } from './sync-context';
+import type { Rejection } from './sync-types';
+
+export interface SyncProviderProps {
+  children: ReactNode;
+  /** Tests: a fake transport instead of the browser's WebSocket. */
+  createSocket?: CreateSocket;
+  /** Tests: fake-indexeddb instead of the browser's IndexedDB. */
+  indexedDb?: IndexedDbBinding;
+  uploadFiles?: (fileIds: string[]) => Promise<void>;
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    action();
+  };
+}
+
+const browserSocket: CreateSocket = (url) => new WebSocket(url);
+
+function browserLocks(): LockManagerLike | null {
+  return typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
+}
+
+/**
+ * Runs the sync engine for the signed-in person (none when signed out): one replica database
+ * per person, one client per tab. Sign-out deletes that person's replica ("sign-out unloads all
+ * state", SPEC section 4). Every rejected command is reported here, once, as an error snackbar.
+ */
+export function SyncProvider({
+  children,
+  createSocket,
+  indexedDb,
+  uploadFiles,
+}: SyncProviderProps) {
+  const person = usePerson();
+  const { refresh } = useSession();
+  const personId = person?.id ?? null;
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { show } = useSnackbar();
+  const [client, setClient] = useState<SyncClient | null>(null);
+
+  // The client lives as long as the person; these change under it.
+  const roles = useRef<readonly string[]>([]);
+  const report = useRef<(rejection: Rejection) => void>(() => undefined);
+  const setup = useRef({ createSocket, indexedDb, uploadFiles, refresh });
+  useEffect(() => {
+    roles.current = person?.roles ?? [];
+    client?.actorChanged();
+  }, [person, client]);
+  useEffect(() => {
+    report.current = (rejection) =>
+      show({
+        type: 'error',
+        message: rejection.detail
+          ? translateDomainMessage(rejection.detail, language)
+          : t('sync.rejected'),
+      });
+  }, [show, language, t]);
+
+  useEffect(() => {
+    // Without IndexedDB (jsdom, a locked-down browser) the app still starts, just without data.
+    if (personId === null || (typeof indexedDB === 'undefined' && !setup.current.indexedDb)) return;
+    const db = openReplica(personId, setup.current.indexedDb);
+    // Files chosen or photographed offline wait in their own database until their command goes.
+    const files = setup.current.uploadFiles
+      ? null
+      : openOfflineFiles(personId, setup.current.indexedDb);
+    const next = new SyncClient({
+      db,
+      url: defaultSyncUrl(window.location),
+      createSocket: setup.current.createSocket ?? browserSocket,
+      actor: () => ({ personId, roles: roles.current }),
+      uploadFiles: setup.current.uploadFiles ?? (files ? createFileUploader(files) : undefined),
+      onReject: (rejection) => report.current(rejection),
+      // The socket was refused: ask once whether the session is still valid.
+      onUnauthorized: once(() => void setup.current.refresh()),
+      locks: browserLocks(),
+      lockScope: personId,
+    });
+    next.start().catch((error: unknown) => {
+      // SPEC section 4: the app starts even if offline persistence fails (no data, though).
+      console.error('opening the replica failed', error);
+      setClient((current) => (current === next ? null : current));
+    });
+    requestPersistentStorage();
+    setClient(next);
+    const unregister = registerSignOutCleanup(async () => {
+      await next.stop();
+      await db.delete();
+      await files?.delete();
+    });
+    return () => {
+      unregister();
+      setClient((current) => (current === next ? null : current));
+      void next.stop().then(() => {
+        db.close();
+        files?.close();
+      });
+    };
+  }, [personId]);
+
+  return <SyncClientContext.Provider value={client}>{children}</SyncClientContext.Provider>;
+}
