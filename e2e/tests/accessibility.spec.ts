@@ -61,5 +61,22 @@ for (const locale of ['en-US', 'de-DE']) {
       await expect(page.getByTestId('left-drawer')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
+
+    test('the configuration and customer-data screens have no serious WCAG violations', async ({
+      page,
+    }) => {
+      await page.goto('/signin');
+      await signIn(page, undefined, locale === 'de-DE' ? 'de' : 'en');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+
+      await page.goto('/configuration');
+      await expect(page.getByTestId('config-editor-app-content')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/customerdata');
+      await page.getByTestId('list-new').click();
+      await expect(page.getByTestId('new-list-dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

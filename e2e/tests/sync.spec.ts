@@ -1,0 +1,167 @@
+import { DEFAULT_CONFIGURATION } from '@qa/domain';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, signIn, test } from '../support/fixtures';
+
+/**
+ * The sync engine in the browser (issue 4): live updates between two browsers, offline edits that
+ * survive a reload and are sent when the network returns, and a closed page whose pending writes
+ * are sent when it is opened again. Driven through the customer-data screen.
+ */
+
+async function signedInPage(browser: Browser, baseURL: string, lang: 'en' | 'de' = 'en') {
+  const context = await browser.newContext({
+    baseURL,
+    locale: lang === 'de' ? 'de-DE' : 'en-US',
+  });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await signIn(page, undefined, lang);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  return { context, page };
+}
+
+/** Waits until the service worker controls the page, so a reload works with no network. */
+async function controlledByServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated';
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+async function createList(page: Page, id: string, title: string, entry: string) {
+  await page.getByTestId('list-new').click();
+  await page.getByTestId('new-list-id').fill(id);
+  await page.getByTestId('new-list-title-input').fill(title);
+  await page.getByTestId('new-list-create').click();
+  await page.getByTestId('entry-add').click();
+  await page.getByTestId('entry-id-0').fill('e1');
+  await page.getByTestId('entry-name-0').fill(entry);
+  await page.getByTestId('list-save').click();
+}
+
+const uniqueId = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe('sync between browsers', () => {
+  let contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+
+  test('a list saved in one browser appears in the other without reload', async ({
+    browser,
+    server,
+  }) => {
+    const a = await signedInPage(browser, server.url, 'de');
+    const b = await signedInPage(browser, server.url);
+    contexts = [a.context, b.context];
+    await a.page.goto('/customerdata');
+    await b.page.goto('/customerdata');
+    await expect(b.page.getByRole('heading', { name: 'Customer data' })).toBeVisible();
+
+    const id = uniqueId('live');
+    await createList(a.page, id, 'Teile live', 'Schraube');
+    await expect(a.page.getByText('Teile live gespeichert')).toBeVisible();
+    await expect(b.page.getByTestId(`list-item-${id}`)).toContainText('Teile live');
+    // Confirmed by the server: the writer's pending count is gone.
+    await expect(a.page.getByTestId('sync-pending-count')).toBeHidden();
+  });
+
+  test('offline edits survive a reload, stay marked pending, and reach the other browser once online', async ({
+    browser,
+    server,
+  }) => {
+    const a = await signedInPage(browser, server.url);
+    const b = await signedInPage(browser, server.url);
+    contexts = [a.context, b.context];
+    await a.page.goto('/customerdata');
+    await controlledByServiceWorker(a.page);
+    await b.page.goto('/customerdata');
+    await expect(
+      a.page.getByTestId('sync-state-slot').locator('[data-sync-state="sync"]'),
+    ).toBeVisible();
+
+    await a.context.setOffline(true);
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    const id = uniqueId('offline');
+    await createList(a.page, id, 'Offline list', 'Mutter');
+    await expect(a.page.getByTestId('sync-pending-count')).toHaveText('1');
+    const item = a.page.getByTestId(`list-item-${id}`);
+    await expect(item.locator('[data-sync-state="unsaved"]')).toBeVisible();
+
+    await a.page.reload();
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    await expect(item).toContainText('Offline list');
+    await expect(item.locator('[data-sync-state="unsaved"]')).toBeVisible();
+    await expect(a.page.getByTestId('sync-pending-count')).toHaveText('1');
+    await expect(b.page.getByTestId(`list-item-${id}`)).toHaveCount(0);
+
+    await a.context.setOffline(false);
+    await expect(b.page.getByTestId(`list-item-${id}`)).toContainText('Offline list');
+    await expect(a.page.getByTestId('sync-pending-count')).toBeHidden();
+    await expect(item.locator('[data-sync-state="sync"]')).toBeVisible();
+  });
+
+  test('a page closed with pending writes sends them when opened again', async ({
+    browser,
+    server,
+  }) => {
+    const a = await signedInPage(browser, server.url);
+    const b = await signedInPage(browser, server.url);
+    contexts = [a.context, b.context];
+    await a.page.goto('/customerdata');
+    await controlledByServiceWorker(a.page);
+    await b.page.goto('/customerdata');
+
+    await a.context.setOffline(true);
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    const id = uniqueId('closed');
+    await createList(a.page, id, 'Closed while pending', 'Bolzen');
+    await expect(a.page.getByTestId('sync-pending-count')).toHaveText('1');
+    await a.page.close({ runBeforeUnload: false });
+
+    await a.context.setOffline(false);
+    await expect(b.page.getByTestId(`list-item-${id}`)).toHaveCount(0);
+    const reopened = await a.context.newPage();
+    await reopened.goto('/customerdata');
+    await expect(b.page.getByTestId(`list-item-${id}`)).toContainText('Closed while pending');
+    await expect(reopened.getByTestId('sync-pending-count')).toBeHidden();
+  });
+});
+
+test('the configuration editor checks JSON and saves a segment', async ({ page }) => {
+  await page.goto('/signin');
+  await signIn(page);
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  await page.goto('/configuration');
+  const editor = page.getByTestId('config-editor-app-content');
+  await expect(editor).toContainText('widgetItemCount');
+  // CodeMirror renders only the visible lines, so the text is not read back from the page.
+  const original = DEFAULT_CONFIGURATION.app;
+
+  async function replaceText(text: string) {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(text);
+  }
+
+  await replaceText('{ "broken": ');
+  await expect(page.getByTestId('config-error-app')).toContainText(
+    'This field requires valid JSON input',
+  );
+  await expect(page.getByTestId('config-save-app')).toBeDisabled();
+
+  const changed = { ...original, dashboard: { ...original.dashboard, widgetItemCount: 12 } };
+  await replaceText(JSON.stringify(changed, null, 2));
+  await expect(page.getByTestId('config-error-app')).toBeHidden();
+  await page.getByTestId('config-save-app').click();
+  await expect(page.getByTestId('config-status-app')).toHaveAttribute('data-status', 'saved');
+
+  // Back to the default, so other tests see the configuration they expect.
+  await replaceText(JSON.stringify(original, null, 2));
+  await page.getByTestId('config-save-app').click();
+  await expect(page.getByTestId('config-status-app')).toHaveAttribute('data-status', 'saved');
+});
