@@ -81,9 +81,8 @@ function splitKey(key: string): { collection: string; id: string } {
 export interface PushServiceOptions {
   registry?: CommandRegistry;
   clock?: () => Date;
+  /** Ids of activity documents (commands' own ids derive from client and mutation id). */
   newId?: () => string;
-  /** Called after a commit that wrote changes, with the last sequence written. */
-  onCommitted?: (sequence: number) => void;
 }
 
 /**
@@ -96,7 +95,6 @@ export class PushService {
   private readonly registry: CommandRegistry;
   private readonly clock: () => Date;
   private readonly newId: () => string;
-  private readonly onCommitted: (sequence: number) => void;
 
   constructor(
     private readonly documents: DocumentsRepository,
@@ -105,7 +103,6 @@ export class PushService {
     this.registry = options.registry ?? domainCommandRegistry;
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
-    this.onCommitted = options.onCommitted ?? (() => undefined);
   }
 
   /** The last mutation applied for the client (0 if none); answered in `welcome`. */
@@ -143,7 +140,6 @@ export class PushService {
       if (error instanceof RejectedCommand) return error.outcome;
       throw error;
     }
-    if (typeof sequence === 'number') this.onCommitted(sequence);
     return sequence === 'replay' || sequence === undefined
       ? { kind: 'ack', mutationId: mutation.mutationId }
       : { kind: 'ack', mutationId: mutation.mutationId, sequence };
@@ -168,10 +164,13 @@ export class PushService {
     };
     const state: CommandState = { get: (collection, id) => live(documentKey(collection, id)) };
     const now = this.clock().toISOString();
+    // The same ids the client's optimistic run created (apps/web/src/lib/sync/command-ids.ts),
+    // so a document created offline keeps its id when the server runs the command.
+    let counter = 0;
     const ctx = {
       actor: { personId: person.id, roles: person.roles },
       now,
-      newId: this.newId,
+      newId: () => `${clientId}-${mutation.mutationId}-${++counter}`,
     };
     const result = this.registry.execute(mutation.name, mutation.args, state, ctx);
     if (!result.ok) throw new RejectedCommand(fromCommandError(mutation, result.error));
