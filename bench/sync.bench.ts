@@ -261,6 +261,7 @@ export async function benchSync(): Promise<void> {
         );
       }
     }
+    await throughput(sqlite, cookie, 1000, 100); // warm-up: JIT, statement cache, pages
     const rate = await throughput(sqlite, cookie, 5000, 100);
     console.log(
       `accepted commands on SQLite: ${rate.perSecond.toFixed(0)}/s (${rate.acked} acked, ${rate.rejected} rejected); ` +
@@ -280,6 +281,7 @@ export async function benchSync(): Promise<void> {
   const postgres = await startServer(3179, { DATABASE_URL: await freshPgDatabase(adminUrl) });
   try {
     const cookie = await signIn(postgres.url);
+    await throughput(postgres, cookie, 500, 100); // warm-up
     const rate = await throughput(postgres, cookie, 3000, 100);
     console.log(
       `accepted commands on PostgreSQL: ${rate.perSecond.toFixed(0)}/s (${rate.acked} acked, ${rate.rejected} rejected)`,
