@@ -1,18 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
-import { createFileUploader } from '../files/file-uploader';
-import { openOfflineFiles } from '../files/offline-files';
 import { translateDomainMessage } from '../i18n/domain-message';
 import { useLanguage } from '../i18n/use-language';
 import { registerSignOutCleanup } from '../session/session-lifecycle';
 import { usePerson, useSession } from '../session/session-provider';
 import type { LockManagerLike } from './leader-election';
-import { openReplica, type IndexedDbBinding } from './replica-db';
-import { requestPersistentStorage } from './request-persistence';
-import { defaultSyncUrl, type CreateSocket } from './socket';
-import { SyncClient } from './sync-client';
+import type { IndexedDbBinding } from './replica-db';
+import type { CreateSocket } from './socket';
+import type { SyncClient } from './sync-client';
 import { SyncClientContext } from './sync-context';
+import type { SyncEngine } from './sync-engine';
 import type { Rejection } from './sync-types';
 
 export interface SyncProviderProps {
@@ -79,41 +77,43 @@ export function SyncProvider({
   useEffect(() => {
     // Without IndexedDB (jsdom, a locked-down browser) the app still starts, just without data.
     if (personId === null || (typeof indexedDB === 'undefined' && !setup.current.indexedDb)) return;
-    const db = openReplica(personId, setup.current.indexedDb);
-    // Files chosen or photographed offline wait in their own database until their command goes.
-    const files = setup.current.uploadFiles
-      ? null
-      : openOfflineFiles(personId, setup.current.indexedDb);
-    const next = new SyncClient({
-      db,
-      url: defaultSyncUrl(window.location),
-      createSocket: setup.current.createSocket ?? browserSocket,
-      actor: () => ({ personId, roles: roles.current }),
-      uploadFiles: setup.current.uploadFiles ?? (files ? createFileUploader(files) : undefined),
-      onReject: (rejection) => report.current(rejection),
-      // The socket was refused: ask once whether the session is still valid.
-      onUnauthorized: once(() => void setup.current.refresh()),
-      locks: browserLocks(),
-      lockScope: personId,
-    });
-    next.start().catch((error: unknown) => {
-      // SPEC section 4: the app starts even if offline persistence fails (no data, though).
-      console.error('opening the replica failed', error);
-      setClient((current) => (current === next ? null : current));
-    });
-    requestPersistentStorage();
-    setClient(next);
+    let cancelled = false;
+    const loading: Promise<SyncEngine | null> = import('./sync-engine')
+      .then(({ startSyncEngine }) => {
+        if (cancelled) return null;
+        const engine = startSyncEngine({
+          personId,
+          createSocket: setup.current.createSocket ?? browserSocket,
+          indexedDb: setup.current.indexedDb,
+          uploadFiles: setup.current.uploadFiles,
+          actor: () => ({ personId, roles: roles.current }),
+          onReject: (rejection) => report.current(rejection),
+          // The socket was refused: ask once whether the session is still valid.
+          onUnauthorized: once(() => void setup.current.refresh()),
+          locks: browserLocks(),
+        });
+        engine.started.catch((error: unknown) => {
+          // SPEC section 4: the app starts even if offline persistence fails (no data, though).
+          console.error('opening the replica failed', error);
+          setClient((current) => (current === engine.client ? null : current));
+        });
+        setClient(engine.client);
+        return engine;
+      })
+      .catch((error: unknown) => {
+        console.error('loading the sync engine failed', error);
+        return null;
+      });
     const unregister = registerSignOutCleanup(async () => {
-      await next.stop();
-      await db.delete();
-      await files?.delete();
+      await (await loading)?.destroy();
     });
     return () => {
+      cancelled = true;
       unregister();
-      setClient((current) => (current === next ? null : current));
-      void next.stop().then(() => {
-        db.close();
-        files?.close();
+      void loading.then((engine) => {
+        if (!engine) return;
+        setClient((current) => (current === engine.client ? null : current));
+        return engine.close();
       });
     };
   }, [personId]);

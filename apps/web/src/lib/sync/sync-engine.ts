@@ -1,0 +1,69 @@
+import type { CommandActor } from '@qa/domain';
+import { createFileUploader } from '../files/file-uploader';
+import { openOfflineFiles } from '../files/offline-files';
+import type { LockManagerLike } from './leader-election';
+import { openReplica, type IndexedDbBinding } from './replica-db';
+import { requestPersistentStorage } from './request-persistence';
+import { defaultSyncUrl, type CreateSocket } from './socket';
+import { SyncClient } from './sync-client';
+import type { Rejection } from './sync-types';
+
+export interface SyncEngineOptions {
+  personId: string;
+  createSocket: CreateSocket;
+  indexedDb?: IndexedDbBinding;
+  uploadFiles?: (fileIds: string[]) => Promise<void>;
+  actor: () => CommandActor;
+  onReject: (rejection: Rejection) => void;
+  onUnauthorized: () => void;
+  locks: LockManagerLike | null;
+}
+
+export interface SyncEngine {
+  client: SyncClient;
+  /** Settles once the replica has been opened (rejects if IndexedDB refuses). */
+  started: Promise<unknown>;
+  /** Stops syncing; the replica stays for the next start. */
+  close(): Promise<void>;
+  /** Stops syncing and deletes this person's data on this device (sign-out). */
+  destroy(): Promise<void>;
+}
+
+/**
+ * Everything the engine needs at run time (Dexie, the domain's command registry with its
+ * schemas, the protocol parser), in one module that the provider loads after sign-in, so none of
+ * it weighs on the first page load (the sign-in page needs none of it).
+ */
+export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { personId } = options;
+  const db = openReplica(personId, options.indexedDb);
+  // Files chosen or photographed offline wait in their own database until their command goes.
+  const files = options.uploadFiles ? null : openOfflineFiles(personId, options.indexedDb);
+  const client = new SyncClient({
+    db,
+    url: defaultSyncUrl(window.location),
+    createSocket: options.createSocket,
+    actor: options.actor,
+    uploadFiles: options.uploadFiles ?? (files ? createFileUploader(files) : undefined),
+    onReject: options.onReject,
+    onUnauthorized: options.onUnauthorized,
+    locks: options.locks,
+    lockScope: personId,
+  });
+  const started = client.start();
+  requestPersistentStorage();
+  return {
+    client,
+    started,
+    async close() {
+      await client.stop();
+      db.close();
+      files?.close();
+    },
+    async destroy() {
+      await client.stop();
+      await db.delete();
+      await files?.delete();
+    },
+  };
+}
