@@ -30,6 +30,16 @@ async function controlledByServiceWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
+/** Two signed-in browsers on /customerdata; A can reload with no network. */
+async function offlineReadyPair(browser: Browser, baseURL: string) {
+  const a = await signedInPage(browser, baseURL);
+  const b = await signedInPage(browser, baseURL);
+  await a.page.goto('/customerdata');
+  await controlledByServiceWorker(a.page);
+  await b.page.goto('/customerdata');
+  return { a, b };
+}
+
 async function createList(page: Page, id: string, title: string, entry: string) {
   await page.getByTestId('list-new').click();
   await page.getByTestId('new-list-id').fill(id);
@@ -74,12 +84,8 @@ test.describe('sync between browsers', () => {
     browser,
     server,
   }) => {
-    const a = await signedInPage(browser, server.url);
-    const b = await signedInPage(browser, server.url);
+    const { a, b } = await offlineReadyPair(browser, server.url);
     contexts = [a.context, b.context];
-    await a.page.goto('/customerdata');
-    await controlledByServiceWorker(a.page);
-    await b.page.goto('/customerdata');
     await expect(
       a.page.getByTestId('sync-state-slot').locator('[data-sync-state="sync"]'),
     ).toBeVisible();
@@ -109,12 +115,8 @@ test.describe('sync between browsers', () => {
     browser,
     server,
   }) => {
-    const a = await signedInPage(browser, server.url);
-    const b = await signedInPage(browser, server.url);
+    const { a, b } = await offlineReadyPair(browser, server.url);
     contexts = [a.context, b.context];
-    await a.page.goto('/customerdata');
-    await controlledByServiceWorker(a.page);
-    await b.page.goto('/customerdata');
 
     await a.context.setOffline(true);
     await expect(a.page.getByTestId('offline-banner')).toBeVisible();

@@ -97,24 +97,23 @@ export class DocumentsRepository {
       .execute();
   }
 
-  /** The last committed sequence (0 before the first change). */
-  async lastSequence(): Promise<number> {
+  private async counter(name: 'changes' | 'pruned'): Promise<number> {
     const row = await this.db
       .selectFrom('sync_counter')
       .select('value')
-      .where('name', '=', 'changes')
+      .where('name', '=', name)
       .executeTakeFirstOrThrow();
     return Number(row.value);
   }
 
+  /** The last committed sequence (0 before the first change). */
+  lastSequence(): Promise<number> {
+    return this.counter('changes');
+  }
+
   /** The log holds every change with a sequence above this. */
-  async prunedThrough(): Promise<number> {
-    const row = await this.db
-      .selectFrom('sync_counter')
-      .select('value')
-      .where('name', '=', 'pruned')
-      .executeTakeFirstOrThrow();
-    return Number(row.value);
+  prunedThrough(): Promise<number> {
+    return this.counter('pruned');
   }
 
   /** Deletes the log up to and including `seq` (resuming clients older than it get a snapshot). */
