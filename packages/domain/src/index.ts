@@ -71,5 +71,15 @@ export * from './commands/command-registry';
 export * from './commands/commands.messages';
 export * from './commands/configuration.commands';
 export * from './commands/autocompletion.commands';
+export {
+  AUDITS_COLLECTION,
+  AUDIT_ITEMS_COLLECTION,
+  STANDARDS_COLLECTION,
+  MAX_DOCUMENTS_PER_COMMAND,
+  auditPermissionContext,
+} from './commands/audit-access';
+export * from './commands/standard.commands';
+export * from './commands/audit.commands';
+export * from './commands/audit-item.commands';
 export * from './commands/commands';
 export * from './sync/collections';

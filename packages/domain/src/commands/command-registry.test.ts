@@ -56,7 +56,24 @@ describe('createCommandRegistry', () => {
 
 describe('domainCommandRegistry', () => {
   it('holds the product commands', () => {
-    expect(domainCommandRegistry.names()).toEqual(['configuration.update', 'autocompletion.save']);
+    expect(domainCommandRegistry.names()).toEqual([
+      'configuration.update',
+      'autocompletion.save',
+      'standard.import',
+      'audit.create',
+      'audit.update',
+      'audit.delete',
+      'audit.protect',
+      'audit.unprotect',
+      'audit.changeStatus',
+      'audit.import',
+      'auditItem.create',
+      'auditItem.update',
+      'auditItem.delete',
+      'auditItem.deactivate',
+      'auditItem.reactivate',
+      'auditItem.import',
+    ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());
   });
 

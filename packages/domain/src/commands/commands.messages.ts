@@ -18,6 +18,61 @@ export const COMMAND_MESSAGES = defineMessages({
     de: 'Der Befehl {command} hat ein ungültiges Ergebnis geliefert',
     en: 'The command {command} produced an invalid result',
   },
+  'command.noChanges': {
+    de: 'Keine Änderungen gefunden',
+    en: 'No changes found',
+  },
+
+  // Audit programme (audit.commands.ts, audit-item.commands.ts, standard.commands.ts)
+  'audit.created': {
+    de: 'Audit {name} angelegt',
+    en: 'Audit {name} created',
+  },
+  'audit.deleted': {
+    de: 'Audit {name} gelöscht',
+    en: 'Audit {name} deleted',
+  },
+  'audit.idTaken': {
+    de: 'Es gibt bereits ein Audit mit der ID {id}',
+    en: 'An audit with the id {id} already exists',
+  },
+  'audit.statusUnknown': {
+    de: 'Unbekannter Audit-Status {status}',
+    en: 'Unknown audit status {status}',
+  },
+  'audit.imported': {
+    de: '{count} Audits importiert, {skipped} übersprungen',
+    en: '{count} audits imported, {skipped} skipped',
+  },
+  'auditItem.idTaken': {
+    de: 'Es gibt bereits eine Auditfrage mit der ID {id}',
+    en: 'An audit item with the id {id} already exists',
+  },
+  'auditItem.duplicateId': {
+    de: 'Die ID {id} kommt mehrfach vor',
+    en: 'The id {id} appears more than once',
+  },
+  'auditItem.notFound': {
+    de: 'Die Auditfrage {id} gibt es nicht (mehr)',
+    en: 'The audit item {id} does not exist (any more)',
+  },
+  'auditItem.wrongAudit': {
+    de: 'Die Auditfrage {id} gehört zu einem anderen Audit',
+    en: 'The audit item {id} belongs to another audit',
+  },
+  'auditItem.deleted': {
+    de: 'Auditfrage gelöscht',
+    en: 'Audit item deleted',
+  },
+  'auditItem.imported': {
+    de: '{count} Auditfragen importiert',
+    en: '{count} audit items imported',
+  },
+  'standard.imported': {
+    de: 'Norm {name} importiert',
+    en: 'Standard {name} imported',
+  },
+
   'sync.unknownCollection': {
     de: 'Unbekannte Sammlung {collection}',
     en: 'Unknown collection {collection}',

@@ -1,8 +1,43 @@
+import {
+  changeAuditStatusCommand,
+  createAuditCommand,
+  deleteAuditCommand,
+  importAuditsCommand,
+  protectAuditCommand,
+  unprotectAuditCommand,
+  updateAuditCommand,
+} from './audit.commands';
+import {
+  createAuditItemCommand,
+  deactivateAuditItemCommand,
+  deleteAuditItemCommand,
+  importAuditItemsCommand,
+  reactivateAuditItemCommand,
+  updateAuditItemCommand,
+} from './audit-item.commands';
 import { saveAutocompletionCommand } from './autocompletion.commands';
 import { createCommandRegistry } from './command-registry';
 import { updateConfigurationCommand } from './configuration.commands';
+import { importStandardCommand } from './standard.commands';
 
 /** Every command of the product; the server and the web client build their registry from it. */
-export const DOMAIN_COMMANDS = [updateConfigurationCommand, saveAutocompletionCommand] as const;
+export const DOMAIN_COMMANDS = [
+  updateConfigurationCommand,
+  saveAutocompletionCommand,
+  importStandardCommand,
+  createAuditCommand,
+  updateAuditCommand,
+  deleteAuditCommand,
+  protectAuditCommand,
+  unprotectAuditCommand,
+  changeAuditStatusCommand,
+  importAuditsCommand,
+  createAuditItemCommand,
+  updateAuditItemCommand,
+  deleteAuditItemCommand,
+  deactivateAuditItemCommand,
+  reactivateAuditItemCommand,
+  importAuditItemsCommand,
+] as const;
 
 export const domainCommandRegistry = createCommandRegistry(DOMAIN_COMMANDS);

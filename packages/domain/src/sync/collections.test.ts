@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SEGMENTS, DEFAULT_CONFIGURATION } from '../config/configuration';
+import { DEFAULT_STANDARDS } from '../config/default-standards';
 import {
   collectionDefinition,
   defaultConfigurationDocuments,
+  defaultStandardDocuments,
   mayReadCollection,
   validateDocument,
 } from './collections';
@@ -64,5 +66,65 @@ describe('replicated collections', () => {
     expect(docs.map((doc) => doc.id)).toEqual([...CONFIG_SEGMENTS]);
     expect(docs[0]?.data).toEqual(DEFAULT_CONFIGURATION[CONFIG_SEGMENTS[0]]);
     expect(docs[0]?.data).not.toBe(DEFAULT_CONFIGURATION[CONFIG_SEGMENTS[0]]);
+  });
+
+  it('validates standards without their id in the data, by the document id', () => {
+    const { id: _id, ...iso } = DEFAULT_STANDARDS[0]!;
+    expect(validateDocument('standards', 'iso9001', iso)).toEqual({ ok: true });
+    expect(validateDocument('standards', 'iso9001', { ...iso, id: 'iso9001' })).toEqual({
+      ok: true,
+    });
+    expect(validateDocument('standards', 'iso9001', { ...iso, id: 'other' }).ok).toBe(false);
+    expect(validateDocument('standards', '9bad', iso)).toMatchObject({
+      ok: false,
+      issues: [{ key: 'standard.idPattern' }],
+    });
+    expect(validateDocument('standards', 'iso9001', { ...iso, chapters: [] }).ok).toBe(false);
+  });
+
+  const audit = {
+    id: 'a1',
+    name: 'Audit',
+    created_by: 'p1',
+    created_date: '2024-05-01T10:00:00.000Z',
+  };
+
+  it('validates audit headers with their id and without an items map', () => {
+    expect(validateDocument('audits', 'a1', audit)).toEqual({ ok: true });
+    expect(validateDocument('audits', 'a2', audit).ok).toBe(false);
+    expect(validateDocument('audits', 'a1', { ...audit, name: '' })).toMatchObject({
+      ok: false,
+      issues: [{ key: 'validation.required', params: { field: 'name' } }],
+    });
+    expect(validateDocument('audits', 'a1', { ...audit, audit_items: {} })).toMatchObject({
+      ok: false,
+      issues: [{ key: 'validation.invalid', params: { field: 'audit_items' } }],
+    });
+  });
+
+  it('validates audit items with their id and audit id', () => {
+    const item = { id: 'i1', auditId: 'a1', question: { text: 'Q' } };
+    expect(validateDocument('audit_items', 'i1', item)).toEqual({ ok: true });
+    expect(validateDocument('audit_items', 'i2', item).ok).toBe(false);
+    expect(validateDocument('audit_items', 'i1', { ...item, auditId: '' }).ok).toBe(false);
+  });
+
+  it('lets every role read audits, items and standards, but nobody without a role', () => {
+    for (const collection of ['audits', 'audit_items', 'standards']) {
+      expect(mayReadCollection(['user'], collection)).toBe(true);
+      expect(mayReadCollection(['measure-dispatcher'], collection)).toBe(true);
+      expect(mayReadCollection([], collection)).toBe(false);
+      expect(mayReadCollection(['guest'], collection)).toBe(false);
+    }
+  });
+
+  it('seeds the seven default standards, valid and without the id in the data', () => {
+    const docs = defaultStandardDocuments();
+    expect(docs.map((doc) => doc.id)).toEqual(DEFAULT_STANDARDS.map((standard) => standard.id));
+    for (const doc of docs) {
+      expect(doc.collection).toBe('standards');
+      expect(doc.data).not.toHaveProperty('id');
+      expect(validateDocument(doc.collection, doc.id, doc.data)).toEqual({ ok: true });
+    }
   });
 });

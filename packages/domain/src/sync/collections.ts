@@ -1,4 +1,10 @@
 import type { JsonObject } from '@qa/sync';
+import { auditItemSchema } from '../audit/audit-item.schema';
+import {
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
+  STANDARDS_COLLECTION,
+} from '../commands/audit-access';
 import { CONFIGURATION_COLLECTION } from '../commands/configuration.commands';
 import { AUTOCOMPLETION_COLLECTION } from '../commands/autocompletion.commands';
 import {
@@ -6,7 +12,10 @@ import {
   DEFAULT_CONFIGURATION,
   parseConfigSegment,
 } from '../config/configuration';
+import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { activitySchema } from '../entities/activity.schema';
+import { auditHeaderSchema } from '../entities/audit.schema';
+import { standardSchema } from '../entities/standard.schema';
 import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
 import type { DomainMessage } from '../messages/message';
@@ -58,10 +67,67 @@ const activitiesCollection: CollectionDefinition = {
   },
 };
 
+/** A document whose data carries its own id must carry the document id. */
+function idMismatch(id: string, data: JsonObject): DocumentValidation | null {
+  return Object.hasOwn(data, 'id') && data.id !== id
+    ? { ok: false, issues: [{ key: 'validation.invalid', params: { field: 'id' } }] }
+    : null;
+}
+
+/** Standards: document id = standard id, data = the standard without its id (SPEC section 3). */
+const standardsCollection: CollectionDefinition = {
+  name: STANDARDS_COLLECTION,
+  readAction: 'standard.read',
+  validate(id, data) {
+    const mismatch = idMismatch(id, data);
+    if (mismatch) return mismatch;
+    const result = standardSchema.safeParse({ ...data, id });
+    return result.success
+      ? { ok: true }
+      : { ok: false, issues: validationIssueMessages(result.error) };
+  },
+};
+
+/**
+ * Audits: document id = audit id, data = the audit header with `id`. The items are documents of
+ * their own (DESIGN.md section 4), so a legacy `audit_items` map is refused here. Stored audits
+ * are checked with the header schema: an imported audit may still lack its lead auditor (SPEC
+ * section 5 requires it in the dialog, which audit.create and audit.update enforce).
+ */
+const auditsCollection: CollectionDefinition = {
+  name: AUDITS_COLLECTION,
+  readAction: 'audit.read',
+  validate(id, data) {
+    if (Object.hasOwn(data, 'audit_items')) {
+      return {
+        ok: false,
+        issues: [{ key: 'validation.invalid', params: { field: 'audit_items' } }],
+      };
+    }
+    const result = auditHeaderSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
+/** Audit items: document id = item id, data = the item with `id` and its `auditId`. */
+const auditItemsCollection: CollectionDefinition = {
+  name: AUDIT_ITEMS_COLLECTION,
+  readAction: 'audit.read',
+  validate(id, data) {
+    const result = auditItemSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
 export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   configurationCollection,
   autocompletionCollection,
   activitiesCollection,
+  standardsCollection,
+  auditsCollection,
+  auditItemsCollection,
 ];
 
 const byName = new Map(DOMAIN_COLLECTIONS.map((definition) => [definition.name, definition]));
@@ -104,5 +170,17 @@ export function defaultConfigurationDocuments(): {
     collection: CONFIGURATION_COLLECTION,
     id: segment,
     data: JSON.parse(JSON.stringify(DEFAULT_CONFIGURATION[segment])) as JsonObject,
+  }));
+}
+
+/**
+ * The seven default standards of SPEC section 9 (`DEFAULT_STANDARDS`), one document each
+ * (id = standard id, data without it). The server writes those that are missing.
+ */
+export function defaultStandardDocuments(): { collection: string; id: string; data: JsonObject }[] {
+  return DEFAULT_STANDARDS.map(({ id, ...data }) => ({
+    collection: STANDARDS_COLLECTION,
+    id,
+    data: JSON.parse(JSON.stringify(data)) as JsonObject,
   }));
 }

@@ -1,18 +1,20 @@
-import { defaultConfigurationDocuments } from '@qa/domain';
+import { defaultConfigurationDocuments, defaultStandardDocuments } from '@qa/domain';
 import { documentKey } from '@qa/sync';
 import type { DocumentsRepository } from './documents.repository';
 
 /**
  * First-start data of the sync engine: the default configuration, one document per segment
- * (SPEC section 3 "Configuration"), written through the change log like any other write so
- * subscribers and resuming clients see it. Only missing documents are written: an admin's edits
- * survive restarts, and a segment added by a later version appears on its next start.
+ * (SPEC section 3 "Configuration"), and the seven default standards (SPEC section 9), written
+ * through the change log like any other write so subscribers and resuming clients see them.
+ * Only missing documents are written: an admin's edits survive restarts, a segment or standard
+ * added by a later version appears on its next start, and a deleted one (its tombstone is
+ * still stored) does not come back.
  */
 export async function seedDefaultDocuments(
   documents: DocumentsRepository,
   now: string = new Date().toISOString(),
 ): Promise<string[]> {
-  const defaults = defaultConfigurationDocuments();
+  const defaults = [...defaultConfigurationDocuments(), ...defaultStandardDocuments()];
   return documents.transaction(async () => {
     let seq = await documents.lockLog();
     const existing = new Set(

@@ -1,0 +1,128 @@
+import { getOwn, jsonEquals, type JsonObject, type JsonValue, type Op } from '@qa/sync';
+import { auditConfigSchema, DEFAULT_AUDIT_CONFIG, type AuditConfig } from '../config/audit.config';
+import { DEFAULT_WORKFLOW_CONFIG, workflowConfigSchema } from '../config/workflow.config';
+import type { DomainMessage } from '../messages/message';
+import { can, type PermissionAction, type PermissionContext } from '../permissions/permissions';
+import type { WorkflowView } from '../workflow/workflow';
+import { CONFIGURATION_COLLECTION } from './configuration.commands';
+import type { CommandContext, CommandState, DocRef } from './define-command';
+
+/**
+ * What the commands of the audit programme share: collection names, the permission context of
+ * an audit (from its stored document, so the client cannot fake it), the protected-audit rule,
+ * the configuration they read and field-wise ops.
+ */
+export const AUDITS_COLLECTION = 'audits';
+export const AUDIT_ITEMS_COLLECTION = 'audit_items';
+export const STANDARDS_COLLECTION = 'standards';
+
+/** Most documents one command may name in its args (audit import, item import, audit delete). */
+export const MAX_DOCUMENTS_PER_COMMAND = 2_000;
+
+export const auditDocRef = (id: string): DocRef => ({ collection: AUDITS_COLLECTION, id });
+export const auditItemDocRef = (id: string): DocRef => ({ collection: AUDIT_ITEMS_COLLECTION, id });
+export const AUDIT_CONFIG_REF: DocRef = { collection: CONFIGURATION_COLLECTION, id: 'audit' };
+export const WORKFLOW_CONFIG_REF: DocRef = { collection: CONFIGURATION_COLLECTION, id: 'workflow' };
+
+function stringList(value: JsonValue | undefined): string[] {
+  return Array.isArray(value) ? value.filter((entry) => typeof entry === 'string') : [];
+}
+
+function stringOrNull(value: JsonValue | undefined): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The permission context of a stored audit document for `can`: protection, lead auditor and
+ * the team. The team is `coauditors` plus `auditor` (the dialog's "auditors", SPEC section 2):
+ * both list people auditing besides the lead, so both may work on the audit.
+ */
+export function auditPermissionContext(audit: JsonObject, userId: string): PermissionContext {
+  return {
+    userId,
+    protected: getOwn(audit, 'protected') === true,
+    leadauditor: stringOrNull(getOwn(audit, 'leadauditor')),
+    coauditors: [
+      ...stringList(getOwn(audit, 'coauditors')),
+      ...stringList(getOwn(audit, 'auditor')),
+    ],
+  };
+}
+
+/**
+ * The context of the permission-table check of an audit command: the team of the stored audit,
+ * without the protection (checked by `protectedAuditRule`, so a refusal can say why). For an
+ * audit that does not exist the actor counts as its team: a role that may do the action at all
+ * then hears 'no-audit-active' from `run` instead of a misleading "forbidden".
+ */
+export function auditTeamContext(
+  state: CommandState,
+  auditId: string,
+  ctx: CommandContext,
+): PermissionContext {
+  const userId = ctx.actor.personId;
+  const audit = state.get(AUDITS_COLLECTION, auditId);
+  if (!audit) return { userId, leadauditor: userId };
+  return { ...auditPermissionContext(audit, userId), protected: false };
+}
+
+/**
+ * DESIGN.md section 6: a protected audit is read-only except for admin, qm and its lead
+ * auditor. Answers true or the message 'permission.auditProtected' (a `forbidden` rejection).
+ */
+export function protectedAuditRule(
+  action: PermissionAction,
+  state: CommandState,
+  auditId: string,
+  ctx: CommandContext,
+): true | DomainMessage {
+  const audit = state.get(AUDITS_COLLECTION, auditId);
+  if (!audit) return true;
+  return can(ctx.actor.roles, action, auditPermissionContext(audit, ctx.actor.personId))
+    ? true
+    : { key: 'permission.auditProtected' };
+}
+
+/** The `audit` configuration segment as stored, or the default when missing or invalid. */
+export function auditConfiguration(state: CommandState): AuditConfig {
+  const parsed = auditConfigSchema.safeParse(state.get(AUDIT_CONFIG_REF.collection, 'audit'));
+  return parsed.success ? parsed.data : DEFAULT_AUDIT_CONFIG;
+}
+
+/** The audit workflow of the `workflow` segment, or the default when missing or invalid. */
+export function auditWorkflow(state: CommandState): WorkflowView {
+  const stored = state.get(WORKFLOW_CONFIG_REF.collection, 'workflow');
+  const parsed = workflowConfigSchema.safeParse(stored);
+  return parsed.success ? parsed.data.audit : DEFAULT_WORKFLOW_CONFIG.audit;
+}
+
+/**
+ * One `set` per top-level field whose value differs from the stored document, so two people
+ * who changed different fields (offline, say) both keep their change when the server re-runs
+ * the commands in turn.
+ */
+export function changedFieldOps(
+  collection: string,
+  id: string,
+  stored: JsonObject,
+  next: Readonly<Record<string, JsonValue>>,
+  path: readonly string[] = [],
+): Op[] {
+  const ops: Op[] = [];
+  for (const [key, value] of Object.entries(next)) {
+    if (!jsonEquals(getOwn(stored, key), value)) {
+      ops.push({ op: 'set', collection, id, path: [...path, key], value });
+    }
+  }
+  return ops;
+}
+
+/** The calendar day of an ISO timestamp (YYYY-MM-DD), as the new-audit defaults want it. */
+export function dayOf(timestamp: string): string {
+  return timestamp.slice(0, 10);
+}
+
+/** Issues with the 1-based row of the args list they belong to, for import reports. */
+export function withRow(messages: readonly DomainMessage[], row: number): DomainMessage[] {
+  return messages.map((message) => ({ ...message, params: { ...message.params, row } }));
+}
