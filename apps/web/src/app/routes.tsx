@@ -1,8 +1,8 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/pages/not-found-page';
 import { AppShell } from '../components/shell/app-shell';
 import { NavigationProgressBar } from '../components/shell/navigation-progress';
-import { AUDIT_PHASES, DEFAULT_AUDIT_PHASE } from '../features/audits/audit-phases';
+import { AUDIT_PHASES } from '../features/audits/audit-phases';
 import { lazyPage, loadChunk } from './chunk-load';
 import { RequireSession } from './require-session';
 import { RouteErrorPage } from './route-error-page';
@@ -67,7 +67,13 @@ const protectedRoutes: RouteObject[] = [
       (m) => m.AuditPage,
     ),
     children: [
-      { index: true, element: <Navigate to={DEFAULT_AUDIT_PHASE} replace /> },
+      {
+        index: true,
+        lazy: lazyPage(
+          () => import('../features/audits/audit-index-redirect'),
+          (m) => m.AuditIndexRedirect,
+        ),
+      },
       ...auditPhaseRoutes,
       {
         path: 'edit',

@@ -1,21 +1,131 @@
+import LockIcon from '@mui/icons-material/Lock';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { AUDITS_COLLECTION, availableTransitions, resolveWorkflowStatus } from '@qa/domain';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
+import { PageSpinner } from '../../components/pages/page-spinner';
+import { useRightDrawer } from '../../components/shell/right-drawer-provider';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
+import { useDocument } from '../../lib/sync/use-document';
+import { auditStatus, displayValue } from './audit-document';
 import { AUDIT_PHASES } from './audit-phases';
+import { AuditStepper } from './audit-stepper';
+import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
+
+/** Transitions lead to a status; the stepper has five steps (SPEC section 4). */
+function stepForTarget(to: string): number {
+  const value = Number(to);
+  return Number.isInteger(value) ? Math.min(Math.max(value, 1), 5) : 1;
+}
 
 /**
- * /audit/:auditId: header and the five phase tabs (SPEC section 2 "Audit screen"). The tabs are
- * links, so every phase has its own URL and the back button works between them.
+ * /audit/:auditId: header and the five phase tabs (SPEC section 2 "Audit screen"), '404 Document
+ * not found' for an unknown audit. The tabs are links, so every phase has its own URL; each
+ * transition of the audit's status is a button that opens the workflow stepper in the right
+ * drawer.
  */
 export function AuditPage() {
   const { t } = useTranslation();
+  const { language } = useLanguage();
+  const { auditId } = useParams();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const drawer = useRightDrawer();
+  const { document: audit, loading } = useDocument(AUDITS_COLLECTION, auditId);
+  const { document: workflowDoc } = useDocument('configuration', 'workflow');
+
+  if (loading) return <PageSpinner label={t('audit.loading')} />;
+  if (!audit || !auditId) {
+    return (
+      <PageLayout title={t('audit.notFoundTitle')}>
+        <Typography data-testid="audit-not-found">{t('audit.notFound')}</Typography>
+      </PageLayout>
+    );
+  }
+
+  const data = audit.data;
+  const workflow = auditWorkflow(workflowDoc?.data);
+  const status = auditStatus(data);
+  const resolved = resolveWorkflowStatus(workflow, status, 'audit');
+  const statusText = resolved.status
+    ? workflowLabel(resolved.status.id, resolved.status.description, language)
+    : resolved.display;
+  const transitions = availableTransitions(workflow, status, 'audit');
   const current = AUDIT_PHASES.find((phase) => pathname.endsWith(`/${phase.path}`))?.path ?? false;
+  const lead = typeof data.leadauditor === 'string' ? data.leadauditor : '';
+  const name = displayValue(data.name) || auditId;
+
+  const openStepper = (to: string) =>
+    drawer.open(
+      t('audit.stepper.title'),
+      <AuditStepper
+        auditId={auditId}
+        initialStep={stepForTarget(to)}
+        onCancel={drawer.close}
+        onContinue={(page) => {
+          drawer.close();
+          void navigate(page);
+        }}
+      />,
+    );
+
   return (
-    <PageLayout title={t('audit.title')}>
+    <PageLayout title={name}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+        data-testid="audit-header"
+      >
+        <SyncStateIcon state={audit.state} />
+        {data.protected === true && (
+          <LockIcon
+            role="img"
+            aria-hidden={false}
+            aria-label={t('audit.protected')}
+            titleAccess={t('audit.protected')}
+            data-testid="audit-protected"
+          />
+        )}
+        <Chip label={statusText} color="primary" size="small" data-testid="audit-status" />
+        {displayValue(data.standard) && (
+          <Typography variant="body2">
+            {t('audit.header.standard', { value: displayValue(data.standard) })}
+          </Typography>
+        )}
+        {displayValue(data.scope) && (
+          <Typography variant="body2">
+            {t('audit.header.scope', { value: displayValue(data.scope) })}
+          </Typography>
+        )}
+        {lead && (
+          <Typography variant="body2">
+            {/* People are not replicated yet: SPEC section 8's fallback for an unresolved user. */}
+            {t('audit.header.leadAuditor', { value: t('audit.unresolvedUser', { id: lead }) })}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1 }} />
+        {transitions.map((transition) => (
+          <Button
+            key={`${transition.from}>${transition.to}`}
+            variant="outlined"
+            size="small"
+            onClick={() => openStepper(transition.to)}
+            data-testid={`audit-transition-${transition.to}`}
+          >
+            {workflowLabel(`${transition.from}>${transition.to}`, transition.description, language)}
+          </Button>
+        ))}
+      </Stack>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={current}

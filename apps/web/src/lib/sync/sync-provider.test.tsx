@@ -63,7 +63,8 @@ describe('SyncProvider', () => {
   it('syncs for the signed-in person and shows a rejection as a translated snackbar', async () => {
     const { result, server } = setup('en');
     await waitFor(() => expect(result.current.client).not.toBeNull());
-    expect(result.current.client?.isLeader).toBe(true);
+    // Leadership comes with the Web Lock, a moment after the engine started.
+    await waitFor(() => expect(result.current.client?.isLeader).toBe(true));
     await waitFor(() => expect(server.messagesOfType('hello')).toHaveLength(1));
 
     let outcome: Awaited<ReturnType<ReturnType<typeof useCommand>>> | undefined;

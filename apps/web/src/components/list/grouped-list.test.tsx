@@ -1,0 +1,459 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../lib/i18n/detect-language';
+import { createI18n } from '../../lib/i18n/i18n';
+import { GroupedList, type GroupedListProps } from './grouped-list';
+import { CONFIG, makeAudits, type Audit } from './list-test-data';
+
+function renderList(props: Partial<GroupedListProps<Audit>> = {}, language: Language = 'en') {
+  const i18n = createI18n(language);
+  const renderRow = vi.fn((audit: Audit) => <span data-testid="row-name">{audit.name}</span>);
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <GroupedList<Audit>
+        items={makeAudits(60)}
+        getId={(audit) => audit.id}
+        config={CONFIG}
+        renderRow={renderRow}
+        getSearchText={(audit) => audit.name}
+        label="Audits"
+        searchDebounceMs={20}
+        {...props}
+      />
+    </I18nextProvider>,
+  );
+  return { ...view, renderRow };
+}
+
+function rowNames(): string[] {
+  return screen.queryAllByTestId('row-name').map((row) => row.textContent ?? '');
+}
+
+function openFilter() {
+  fireEvent.click(screen.getByTestId('list-filter-button'));
+  return within(screen.getByRole('dialog', { name: 'Filter' }));
+}
+
+async function closeDrawer() {
+  fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+}
+
+function typeSearch(text: string) {
+  fireEvent.change(screen.getByTestId('list-search'), { target: { value: text } });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('GroupedList: rows', () => {
+  it('renders only the current page, sorted by the default sorting', () => {
+    const { renderRow } = renderList({ items: makeAudits(1000) });
+    expect(rowNames()).toHaveLength(25);
+    expect(rowNames().slice(0, 3)).toEqual(['Audit 1', 'Audit 2', 'Audit 3']);
+    expect(renderRow).toHaveBeenCalledTimes(25);
+    expect(screen.getByTestId('list-count').textContent).toBe('1000 entries');
+  });
+
+  it('shows the sync state of a row and the empty texts', () => {
+    renderList({
+      items: makeAudits(2),
+      getSyncState: (audit) => (audit.id === 'a1' ? 'unsync' : 'sync'),
+    });
+    expect(screen.getByRole('img', { name: 'Changes not yet synchronized' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Synchronized' })).toBeTruthy();
+    cleanup();
+
+    renderList({ items: [], emptyText: 'No audits yet' });
+    expect(screen.getByTestId('list-empty').textContent).toBe('No audits yet');
+    cleanup();
+
+    renderList({ items: [], loading: true });
+    expect(screen.queryByTestId('list-empty')).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Loading entries' })).toBeTruthy();
+  });
+});
+
+describe('GroupedList: search', () => {
+  it('narrows the list after the pause, not on each keystroke', async () => {
+    const { renderRow } = renderList({ searchDebounceMs: 200 });
+    renderRow.mockClear();
+    typeSearch('Audit 1');
+    typeSearch('Audit 12');
+    // The keystrokes re-rendered the search box only.
+    expect(renderRow).not.toHaveBeenCalled();
+    expect(rowNames()).toHaveLength(25);
+    await waitFor(() => expect(rowNames()).toEqual(['Audit 12']));
+    expect(screen.getByTestId('list-count').textContent).toBe('1 entry');
+  });
+
+  it('searches at once on Enter, needs every word, and Escape or the clear button empty it', () => {
+    renderList({ searchDebounceMs: 10_000 });
+    const box = screen.getByTestId('list-search');
+    typeSearch('audit 5');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    // Every name with "audit" and "5" in it, in name order (digits compare as numbers).
+    expect(rowNames().slice(0, 6)).toEqual([
+      'Audit 5',
+      'Audit 15',
+      'Audit 25',
+      'Audit 35',
+      'Audit 45',
+      'Audit 50',
+    ]);
+    expect(rowNames()).toHaveLength(15);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId('list-count').textContent).toBe('60 entries');
+
+    typeSearch('nothing like this');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByTestId('list-empty').textContent).toBe(
+      'No entries match the search and filters',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(rowNames()).toHaveLength(25);
+    expect(document.activeElement).toBe(box);
+  });
+});
+
+describe('GroupedList: facets and chips', () => {
+  it('lists facet values with counts over the other facets and the search', async () => {
+    renderList();
+    let drawer = openFilter();
+    const standard = within(drawer.getByTestId('facet-standard'));
+    expect(drawer.getByRole('group', { name: 'Standard' })).toBe(
+      drawer.getByTestId('facet-standard'),
+    );
+    expect(
+      standard.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent),
+    ).toEqual(['iso9001 (20)', 'iso14001 (20)', 'iso50001 (20)']);
+
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'process (30)' }));
+    // Standards now count process audits only; the type facet still counts all its values.
+    expect(drawer.getByRole('checkbox', { name: 'iso9001 (10)' })).toBeTruthy();
+    expect(drawer.getByRole('checkbox', { name: 'system (30)' })).toBeTruthy();
+    expect(drawer.getByRole('checkbox', { name: 'process (30)' })).toHaveProperty('checked', true);
+
+    // The free-text box narrows the values.
+    fireEvent.change(drawer.getByTestId('list-filter-search'), { target: { value: '140' } });
+    expect(drawer.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(
+      ['iso14001 (10)'],
+    );
+    fireEvent.change(drawer.getByTestId('list-filter-search'), { target: { value: 'zzz' } });
+    expect(drawer.getByText('No matching filter values')).toBeTruthy();
+    await closeDrawer();
+
+    await waitFor(() => expect(screen.getByTestId('list-count').textContent).toBe('30 entries'));
+    expect(screen.getByRole('button', { name: 'Filter, 1 value selected' })).toBeTruthy();
+
+    // The search narrows the counts too.
+    typeSearch('Audit 1');
+    fireEvent.keyDown(screen.getByTestId('list-search'), { key: 'Enter' });
+    drawer = openFilter();
+    // Process audits with a 1 in the name: 1, 11, 13, 15, 17, 19, 21, 31, 41, 51; of these
+    // 1, 13, 19 and 31 are ISO 9001. System audits with a 1: 10, 12, 14, 16, 18.
+    expect(drawer.getByRole('checkbox', { name: 'iso9001 (4)' })).toBeTruthy();
+    expect(drawer.getByRole('checkbox', { name: 'system (5)' })).toBeTruthy();
+  });
+
+  it('shows chips cut to 36 characters, removes one and clears all', async () => {
+    const long = 'A standard with a really long name that goes on';
+    const items = makeAudits(6).map((audit, index) =>
+      index === 0 ? { ...audit, standard: long } : audit,
+    );
+    renderList({ items });
+    const drawer = openFilter();
+    fireEvent.click(drawer.getByRole('checkbox', { name: `${long} (1)` }));
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'iso14001 (2)' }));
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'system (1)' }));
+    await closeDrawer();
+
+    const chips = within(screen.getByTestId('list-filter-chips'));
+    const longChip = chips.getByRole('button', { name: `Remove filter Standard: ${long}` });
+    expect(longChip.getAttribute('title')).toBe(`Standard: ${long}`);
+    expect(longChip.textContent).toBe(`${`Standard: ${long}`.slice(0, 35)}…`);
+    await waitFor(() => expect(rowNames()).toEqual(['Audit 2']));
+
+    fireEvent.click(within(longChip).getByTestId('CancelIcon'));
+    expect(chips.queryByRole('button', { name: `Remove filter Standard: ${long}` })).toBeNull();
+    await waitFor(() => expect(rowNames()).toEqual(['Audit 2']));
+
+    fireEvent.click(screen.getByTestId('list-chips-clear'));
+    expect(screen.queryByTestId('list-filter-chips')).toBeNull();
+    await waitFor(() => expect(rowNames()).toHaveLength(6));
+    expect(screen.getByRole('button', { name: 'Filter' })).toBeTruthy();
+  });
+
+  it('ignores facets the configuration does not have', () => {
+    renderList({ config: { ...CONFIG, aggregations: [] } });
+    expect(screen.queryByTestId('list-filter-button')).toBeNull();
+  });
+});
+
+describe('GroupedList: pagination (SPEC section 9)', () => {
+  it('shows pagination only above the smallest numeric page size', () => {
+    renderList({ items: makeAudits(25) });
+    expect(screen.queryByTestId('list-pagination')).toBeNull();
+    cleanup();
+    renderList({ items: makeAudits(26) });
+    expect(screen.getByTestId('list-range').textContent).toBe('1–25 of 26');
+    cleanup();
+    renderList({ items: makeAudits(100), config: { ...CONFIG, pageSizes: [100, 200, 500, null] } });
+    expect(screen.queryByTestId('list-pagination')).toBeNull();
+  });
+
+  it('shows 7 page numbers and moves between pages', () => {
+    renderList({ items: makeAudits(300) });
+    const nav = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    const pages = () =>
+      nav.getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent);
+    expect(pages()).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    expect(nav.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(nav.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(nav.getByRole('button', { name: 'Page 7' }));
+    expect(pages()).toEqual(['4', '5', '6', '7', '8', '9', '10']);
+    expect(screen.getByTestId('list-range').textContent).toBe('151–175 of 300');
+    fireEvent.click(nav.getByRole('button', { name: 'Last page' }));
+    expect(pages()).toEqual(['6', '7', '8', '9', '10', '11', '12']);
+    expect(rowNames()[0]).toBe('Audit 276');
+    fireEvent.click(nav.getByRole('button', { name: 'Previous page' }));
+    expect(rowNames()[0]).toBe('Audit 251');
+    fireEvent.click(nav.getByRole('button', { name: 'First page' }));
+    expect(rowNames()[0]).toBe('Audit 1');
+  });
+
+  it('changes the page size and asks before showing all', async () => {
+    renderList({ items: makeAudits(120) });
+    const select = () => screen.getByRole('combobox', { name: /Items per page/ });
+    fireEvent.mouseDown(select());
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '25',
+      '50',
+      '100',
+      'All',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    expect(rowNames()).toHaveLength(50);
+
+    fireEvent.mouseDown(select());
+    fireEvent.click(screen.getByRole('option', { name: 'All' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Show all entries?' }));
+    expect(dialog.getByText('Showing all 120 entries at once can take long.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(rowNames()).toHaveLength(50);
+    expect(select().textContent).toBe('50');
+
+    fireEvent.mouseDown(select());
+    fireEvent.click(screen.getByRole('option', { name: 'All' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(rowNames()).toHaveLength(120));
+    await waitFor(() => expect(select().textContent).toBe('All'));
+    expect(screen.getByTestId('list-range').textContent).toBe('1–120 of 120');
+  });
+
+  it('goes back to the first page when the filter changes', async () => {
+    renderList({ items: makeAudits(120) });
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(rowNames()[0]).toBe('Audit 51');
+    const drawer = openFilter();
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'iso9001 (40)' }));
+    await closeDrawer();
+    await waitFor(() => expect(rowNames()[0]).toBe('Audit 1'));
+    expect(screen.getByTestId('list-range').textContent).toBe('1–25 of 40');
+  });
+});
+
+describe('GroupedList: sorting', () => {
+  it('sorts by the chosen sorting, in its configured direction first', async () => {
+    renderList({ items: makeAudits(5) });
+    fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    const drawer = within(screen.getByRole('dialog', { name: 'Sort and group' }));
+    fireEvent.click(drawer.getByRole('radio', { name: 'Due date' }));
+    expect(drawer.getByRole('radio', { name: 'Descending' })).toHaveProperty('checked', true);
+    expect(rowNames()).toEqual(['Audit 5', 'Audit 4', 'Audit 3', 'Audit 2', 'Audit 1']);
+    fireEvent.click(drawer.getByRole('radio', { name: 'Ascending' }));
+    expect(rowNames()).toEqual(['Audit 1', 'Audit 2', 'Audit 3', 'Audit 4', 'Audit 5']);
+    await closeDrawer();
+  });
+});
+
+describe('GroupedList: group view', () => {
+  it('groups by the first grouping, collapses and expands all', () => {
+    renderList({ items: makeAudits(9) });
+    fireEvent.click(screen.getByRole('button', { name: 'Show groups' }));
+    expect(screen.getByRole('button', { name: 'Show groups' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const headers = () => screen.getAllByTestId('list-group-header');
+    expect(headers().map((header) => header.textContent)).toEqual([
+      'iso90013 entries',
+      'iso140013 entries',
+      'iso500013 entries',
+    ]);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(3);
+    expect(rowNames()).toHaveLength(9);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse all groups' }));
+    expect(rowNames()).toHaveLength(0);
+    expect(headers().every((header) => header.getAttribute('aria-expanded') === 'false')).toBe(
+      true,
+    );
+    fireEvent.click(headers()[0]!);
+    expect(rowNames()).toEqual(['Audit 1', 'Audit 4', 'Audit 7']);
+    fireEvent.click(screen.getByRole('button', { name: 'Expand all groups' }));
+    expect(rowNames()).toHaveLength(9);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show groups' }));
+    expect(screen.queryAllByTestId('list-group-header')).toHaveLength(0);
+  });
+
+  it('groups by another grouping, formats titles and cuts them to 90 characters', () => {
+    const long = 'x'.repeat(120);
+    renderList({
+      items: makeAudits(3),
+      defaultView: 'group',
+      formatValue: (field, value) => (field === 'type' && value === 'system' ? long : value),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Audit type' }));
+    const titles = screen
+      .getAllByTestId('list-group-header')
+      .map((header) => header.querySelector('span'));
+    expect(titles[0]!.textContent).toBe('process');
+    expect(titles[0]!.getAttribute('title')).toBeNull();
+    expect(titles[1]!.textContent).toBe(`${'x'.repeat(89)}…`);
+    expect(titles[1]!.getAttribute('title')).toBe(long);
+  });
+
+  it('puts items without a value in a last group and renders custom headers', () => {
+    const items = makeAudits(3).map((audit, index) =>
+      index === 0 ? { ...audit, standard: '' } : audit,
+    );
+    renderList({
+      items,
+      defaultView: 'group',
+      renderGroupHeader: ({ title, group }) => `${title} / ${group.items.length}`,
+    });
+    expect(screen.getAllByTestId('list-group-header').map((header) => header.textContent)).toEqual([
+      'iso14001 / 1',
+      'iso50001 / 1',
+      'No value / 1',
+    ]);
+  });
+
+  it('has no group toggle without groupings', () => {
+    renderList({ config: { ...CONFIG, groupings: [] }, defaultView: 'group' });
+    expect(screen.queryByTestId('list-group-toggle')).toBeNull();
+    expect(screen.queryAllByTestId('list-group-header')).toHaveLength(0);
+  });
+});
+
+describe('GroupedList: keyboard and screen readers', () => {
+  it('names every icon button', () => {
+    renderList({ moreActions: [{ id: 'x', label: 'Export', onClick: () => {} }] });
+    for (const button of screen.getAllByRole('button')) {
+      expect(button.textContent || button.getAttribute('aria-label')).toBeTruthy();
+    }
+  });
+
+  it('opens the filter drawer, traps focus, closes on Escape and gives focus back', async () => {
+    renderList();
+    const button = screen.getByTestId('list-filter-button');
+    button.focus();
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Filter' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // A checkbox toggles with the keyboard like a native one (Space clicks it).
+    const checkbox = within(dialog).getByRole('checkbox', { name: 'iso9001 (20)' });
+    checkbox.focus();
+    fireEvent.click(checkbox);
+    expect(checkbox).toHaveProperty('checked', true);
+    await closeDrawer();
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('removes a chip with Delete and picks a page size with the arrow keys', async () => {
+    renderList();
+    fireEvent.click(openFilter().getByRole('checkbox', { name: 'system (30)' }));
+    await closeDrawer();
+    const chip = screen.getByRole('button', { name: 'Remove filter Audit type: system' });
+    chip.focus();
+    fireEvent.keyDown(chip, { key: 'Delete' });
+    fireEvent.keyUp(chip, { key: 'Delete' });
+    expect(screen.queryByTestId('list-filter-chips')).toBeNull();
+
+    const select = screen.getByRole('combobox', { name: /Items per page/ });
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    const listbox = await screen.findByRole('listbox');
+    const fifty = within(listbox).getByRole('option', { name: '50' });
+    fireEvent.keyDown(fifty, { key: 'Enter' });
+    await waitFor(() => expect(rowNames()).toHaveLength(50));
+  });
+
+  it('runs a more-actions entry from the keyboard', async () => {
+    const onExport = vi.fn();
+    renderList({ moreActions: [{ id: 'export', label: 'Export', onClick: onExport }] });
+    const button = screen.getByRole('button', { name: 'More actions' });
+    fireEvent.click(button);
+    const item = await screen.findByRole('menuitem', { name: 'Export' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    fireEvent.keyDown(item, { key: 'Enter' });
+    expect(onExport).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  });
+});
+
+describe('GroupedList: languages', () => {
+  it('speaks German', async () => {
+    renderList({ items: makeAudits(30) }, 'de');
+    expect(screen.getByRole('searchbox', { name: 'Suchen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sortieren' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Gruppen anzeigen' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Seitennavigation' })).toBeTruthy();
+    expect(screen.getByTestId('list-range').textContent).toBe('1–25 von 30');
+    expect(screen.getByTestId('list-count').textContent).toBe('30 Einträge');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Einträge pro Seite/ }));
+    fireEvent.click(screen.getByRole('option', { name: 'Alle' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Alle Einträge anzeigen?' }));
+    fireEvent.click(confirm.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const drawer = openFilter();
+    expect(drawer.getByRole('group', { name: 'Norm' })).toBeTruthy();
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'iso9001 (10)' }));
+    await closeDrawer();
+    expect(screen.getByRole('button', { name: 'Filter Norm: iso9001 entfernen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filter, 1 Wert ausgewählt' })).toBeTruthy();
+  });
+
+  it('speaks English', () => {
+    renderList({ items: [] });
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByTestId('list-empty').textContent).toBe('No entries');
+  });
+
+  it('follows a language switch', async () => {
+    const { container } = renderList({ items: [] }, 'en');
+    expect(container.textContent).toContain('No entries');
+    const i18n = createI18n('en');
+    cleanup();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <GroupedList<Audit>
+          items={[]}
+          getId={(audit) => audit.id}
+          config={CONFIG}
+          renderRow={(audit) => audit.name}
+        />
+      </I18nextProvider>,
+    );
+    await act(() => i18n.changeLanguage('de'));
+    expect(screen.getByTestId('list-empty').textContent).toBe('Keine Einträge');
+  });
+});

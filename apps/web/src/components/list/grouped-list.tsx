@@ -1,0 +1,621 @@
+/*
+ * The generic grouped list (SPEC section 2 "Generic grouped list", section 9 page sizes). Every
+ * list screen maps its documents to items and hands them in; the list does search, facets,
+ * sorting, grouping and pagination on them. Usage:
+ *
+ *   const lists = useConfigSegment('lists');              // the screen's way to the segment
+ *   const config = resolveListConfig(lists, 'audititems');
+ *   const fields = useMemo(() => ({ answered: (item: Row) => item.findings.length > 0 }), []);
+ *   <GroupedList
+ *     items={rows}                                         // one Row per audit item document
+ *     getId={(row) => row.id}
+ *     config={config}
+ *     fields={fields}                                      // computed or re-shaped fields
+ *     getSearchText={(row) => `${row.question.text} ${row.question.hint}`}
+ *     formatValue={(field, value) => (field === 'question.category_id' ? names[value] : value)}
+ *     renderRow={(row) => <ListItemText primary={row.question.text} />}
+ *     getSyncState={(row) => row.syncState}
+ *     loading={loading}
+ *     emptyText={noItemsText}
+ *     actions={<Button onClick={create}>{addText}</Button>}
+ *     moreActions={[{ id: 'import', label: importText, onClick: openImport }]}
+ *   />
+ *
+ * Pass `fields`, `getSearchText`, `formatValue` and `comparators` stable (module scope or
+ * useMemo/useCallback): the list indexes its items again when they change.
+ */
+import FilterListIcon from '@mui/icons-material/FilterList';
+import SortIcon from '@mui/icons-material/Sort';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
+import ViewAgendaOutlinedIcon from '@mui/icons-material/ViewAgendaOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import {
+  DEFAULT_APP_CONFIG,
+  DEFAULT_LISTS_CONFIG,
+  paginationVisible,
+  truncateLabel,
+  type ListConfig,
+  type LocalizedText,
+} from '@qa/domain';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { useInRouterContext, useSearchParams } from 'react-router';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { SyncStateIcon, type SyncState } from '../../lib/sync/sync-state-icon';
+import { ListDrawer } from './list-drawer';
+import { defaultSearchText, fieldValues, readField, type ListFieldReaders } from './list-fields';
+import {
+  activeFilterCount,
+  filterItems,
+  filtersEqual,
+  indexItems,
+  removeFacetValue,
+  sanitizeFilter,
+  searchTerms,
+  selectedValues,
+  toggleFacetValue,
+  type FacetFilter,
+} from './list-filter';
+import { ListFilterChips, type FilterChip } from './list-filter-chips';
+import { ListFilterPanel, type PanelFacet } from './list-filter-panel';
+import { ListGroupHeader } from './list-group-header';
+import { groupItems, type ListGroup } from './list-grouping';
+import { ListMoreActions } from './list-more-actions';
+import { ListPaginationBar } from './list-pagination-bar';
+import { clampPage, defaultPageSize, pageRange } from './list-pagination';
+import { ListSearchBox } from './list-search-box';
+import {
+  compareDefault,
+  sortItems,
+  type SortDirection,
+  type ValueComparator,
+} from './list-sorting';
+import { ListSortPanel } from './list-sort-panel';
+import type {
+  ListGroupHeaderContext,
+  ListMenuAction,
+  ListRowContext,
+  ListTextLimits,
+  ListView,
+} from './list-types';
+import { readListUrlState, writeListUrlState, type ListUrlState } from './list-url-state';
+
+export interface GroupedListProps<T> {
+  /** The screen's items (its documents mapped to what its rows need). */
+  items: readonly T[];
+  /** Unique per item; the React key of its row. */
+  getId: (item: T) => string;
+  /** The list's configuration: `resolveListConfig(lists, listKey)` of the `lists` segment. */
+  config: ListConfig;
+  /** Content of one row (inside the list's `li`; no outer `li` of its own). */
+  renderRow: (item: T, context: ListRowContext<T>) => ReactNode;
+  /** Non-interactive content of a group header (it sits inside the toggle button). */
+  renderGroupHeader?: (context: ListGroupHeaderContext<T>) => ReactNode;
+  /** Readers per configured field path; default: the path read from the item. */
+  fields?: ListFieldReaders<T>;
+  /** Comparators per field path for sorting and group order; default: `compareDefault`. */
+  comparators?: Readonly<Record<string, ValueComparator>>;
+  /** The full-text search's text of an item; default: every text and number inside it. */
+  getSearchText?: (item: T) => string;
+  /** Display text of a field value (facet checkbox, chip, group title); default: the value. */
+  formatValue?: (field: string, value: string) => string;
+  /** Per-row sync state icon (SPEC section 4), shown at the row's end. */
+  getSyncState?: (item: T) => SyncState | undefined;
+  /** Shown when there are no items at all; default "No entries". */
+  emptyText?: ReactNode;
+  loading?: boolean;
+  /** Accessible name of the list (e.g. the screen's title). */
+  label?: string;
+  /** Shown above the rows (column headings). */
+  header?: ReactNode;
+  /** Extra toolbar controls, after the search box (e.g. a create button). */
+  actions?: ReactNode;
+  moreActions?: readonly ListMenuAction[];
+  /** Start in group view (only when the configuration has groupings). */
+  defaultView?: ListView;
+  /**
+   * Keep search and filter in `?q=&filter=` (default true; needs a router). Turn off for a list
+   * in a dialog, so it does not take over the page's URL.
+   */
+  urlState?: boolean;
+  /** From the lists segment (defaults: 7 pages, 100 facet values per page). */
+  visiblePages?: number;
+  facetPanelPageSize?: number;
+  /** From the app segment (defaults: 500 ms, 330 px, chips 36 and group titles 90). */
+  searchDebounceMs?: number;
+  filterDrawerWidth?: number;
+  textLimits?: ListTextLimits;
+  /** Level of the group headings (default 2: the list sits under the page's h1). */
+  groupHeadingLevel?: 2 | 3 | 4;
+}
+
+/** One row of the current page. */
+interface Row<T> {
+  item: T;
+  group: ListGroup<T> | null;
+}
+
+const EMPTY_FILTER: FacetFilter = {};
+
+/**
+ * The list, with its search and filter in the URL when it is inside a router (and `urlState`
+ * is not off), else in memory only.
+ */
+export function GroupedList<T>(props: GroupedListProps<T>) {
+  const inRouter = useInRouterContext();
+  return props.urlState !== false && inRouter ? (
+    <UrlGroupedList {...props} />
+  ) : (
+    <GroupedListView {...props} />
+  );
+}
+
+/**
+ * Reads `?q=` and `?filter=` once on mount and writes them back (replacing the history entry,
+ * so typing does not fill the back button) when the list's state has settled.
+ */
+function UrlGroupedList<T>(props: GroupedListProps<T>) {
+  const [params, setParams] = useSearchParams();
+  const [initial] = useState(() => readListUrlState(params));
+  const onStateSettled = useCallback(
+    (state: ListUrlState) => {
+      setParams((current) => writeListUrlState(current, state), { replace: true });
+    },
+    [setParams],
+  );
+  return <GroupedListView {...props} initialState={initial} onStateSettled={onStateSettled} />;
+}
+
+interface GroupedListViewProps<T> extends GroupedListProps<T> {
+  initialState?: ListUrlState;
+  onStateSettled?: (state: ListUrlState) => void;
+}
+
+function GroupedListView<T>({
+  items,
+  getId,
+  config,
+  renderRow,
+  renderGroupHeader,
+  fields,
+  comparators,
+  getSearchText,
+  formatValue,
+  getSyncState,
+  emptyText,
+  loading = false,
+  label,
+  header,
+  actions,
+  moreActions,
+  defaultView = 'list',
+  visiblePages = DEFAULT_LISTS_CONFIG.visiblePages,
+  facetPanelPageSize = DEFAULT_LISTS_CONFIG.facetPanelPageSize,
+  searchDebounceMs = DEFAULT_APP_CONFIG.timeouts.searchDebounceMs,
+  filterDrawerWidth = DEFAULT_APP_CONFIG.drawers.filterWidth,
+  textLimits = DEFAULT_APP_CONFIG.textLimits,
+  groupHeadingLevel = 2,
+  initialState,
+  onStateSettled,
+}: GroupedListViewProps<T>) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const baseId = useId();
+  const localized = useCallback((text: LocalizedText) => text[language], [language]);
+  const format = useCallback(
+    (field: string, value: string) => (formatValue ? formatValue(field, value) : value),
+    [formatValue],
+  );
+
+  // ---- State. Query and filter start from the URL; the filter keeps facets the configuration
+  // does not (yet) have, but only the configured ones take effect.
+  const [query, setQuery] = useState(() => initialState?.query ?? '');
+  const [filter, setFilter] = useState<FacetFilter>(() => initialState?.filter ?? EMPTY_FILTER);
+  const [sortChoice, setSortChoice] = useState<{ id: string; direction: SortDirection } | null>(
+    null,
+  );
+  const [view, setView] = useState<ListView>(defaultView);
+  const [groupingId, setGroupingId] = useState<string | null>(null);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const [page, setPage] = useState(1);
+  const [pageSizeChoice, setPageSize] = useState<number | null | undefined>(undefined);
+  const [drawer, setDrawer] = useState<'filter' | 'sort' | null>(null);
+
+  const facets = config.aggregations;
+  const facetIds = useMemo(() => facets.map((facet) => facet.id), [facets]);
+  const activeFilter = useMemo(() => sanitizeFilter(filter, facetIds), [filter, facetIds]);
+  const sorting =
+    config.sortings.find((entry) => entry.id === (sortChoice?.id ?? config.defaultSorting)) ??
+    config.sortings[0]!;
+  const direction = sortChoice?.direction ?? sorting.order;
+  const grouping =
+    config.groupings.find((entry) => entry.id === groupingId) ?? config.groupings[0] ?? null;
+  const grouped = view === 'group' && grouping !== null;
+  const pageSize =
+    pageSizeChoice !== undefined && config.pageSizes.includes(pageSizeChoice)
+      ? pageSizeChoice
+      : defaultPageSize(config.pageSizes);
+
+  // ---- URL: written once the state has settled. The search text arrives already debounced by
+  // the search box; a filter change waits for its own pause (several ticks, one write).
+  const written = useRef<ListUrlState>({
+    query: initialState?.query ?? '',
+    filter: initialState?.filter ?? EMPTY_FILTER,
+  });
+  useEffect(() => {
+    if (!onStateSettled) return;
+    const last = written.current;
+    const filterSame = filtersEqual(last.filter, filter);
+    if (filterSame && last.query === query) return;
+    const timer = setTimeout(
+      () => {
+        written.current = { query, filter };
+        onStateSettled({ query, filter });
+      },
+      filterSame ? 0 : searchDebounceMs,
+    );
+    return () => clearTimeout(timer);
+  }, [query, filter, onStateSettled, searchDebounceMs]);
+
+  // ---- Derived data. Each step is memoized, and search and filter go through
+  // useDeferredValue, so ticking a checkbox answers at once and the list follows.
+  const indexed = useMemo(
+    () =>
+      indexItems(
+        items,
+        facets.length,
+        (item, index) => fieldValues(item, facets[index]!.field, fields),
+        getSearchText ?? defaultSearchText,
+      ),
+    [items, facets, fields, getSearchText],
+  );
+  const deferredQuery = useDeferredValue(query);
+  const deferredFilter = useDeferredValue(activeFilter);
+  const terms = useMemo(() => searchTerms(deferredQuery), [deferredQuery]);
+  const matching = useMemo(
+    () =>
+      filterItems(indexed, terms, selectedValues(facets, deferredFilter)).map(
+        (entry) => entry.item,
+      ),
+    [indexed, terms, facets, deferredFilter],
+  );
+  const sortField = sorting.field;
+  const sortCompare = comparators?.[sortField] ?? compareDefault;
+  const sorted = useMemo(
+    () => sortItems(matching, (item) => readField(item, sortField, fields), direction, sortCompare),
+    [matching, sortField, fields, direction, sortCompare],
+  );
+  const groupField = grouped ? grouping.field : null;
+  const groupCompare = (groupField && comparators?.[groupField]) || compareDefault;
+  const groups = useMemo(
+    () =>
+      groupField === null
+        ? null
+        : groupItems(sorted, (item) => fieldValues(item, groupField, fields), groupCompare),
+    [sorted, groupField, fields, groupCompare],
+  );
+  const rows = useMemo<Row<T>[]>(
+    () =>
+      groups
+        ? groups.flatMap((group) => group.items.map((item) => ({ item, group })))
+        : sorted.map((item) => ({ item, group: null })),
+    [groups, sorted],
+  );
+  const currentPage = clampPage(page, rows.length, pageSize);
+  const pageRows = useMemo(() => {
+    const { start, end } = pageRange(currentPage, rows.length, pageSize);
+    return rows.slice(start, end);
+  }, [rows, currentPage, pageSize]);
+
+  // ---- Texts of facets, chips and groups in the current language.
+  const panelFacets = useMemo<PanelFacet[]>(
+    () =>
+      facets.map((facet) => ({
+        id: facet.id,
+        size: facet.size,
+        label: localized(facet.label),
+        formatValue: (value: string) => format(facet.field, value),
+      })),
+    [facets, localized, format],
+  );
+  const chips = useMemo<FilterChip[]>(
+    () =>
+      panelFacets.flatMap((facet) =>
+        (activeFilter[facet.id] ?? []).map((value) => ({
+          facetId: facet.id,
+          value,
+          text: `${facet.label}: ${facet.formatValue(value)}`,
+        })),
+      ),
+    [panelFacets, activeFilter],
+  );
+  const groupTitle = (group: ListGroup<T>) =>
+    group.value === null || grouping === null
+      ? t('list.noValue')
+      : format(grouping.field, group.value);
+
+  // ---- Actions. Anything that changes what is listed goes back to the first page.
+  const onQuery = useCallback((value: string) => {
+    setQuery(value);
+    setPage(1);
+  }, []);
+  const changeFilter = (next: FacetFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
+  const allExpanded = groups?.every((group) => !collapsed.has(group.key)) ?? true;
+  const toggleGroup = (key: string) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const toggleAll = () =>
+    setCollapsed(allExpanded ? new Set(groups?.map((group) => group.key)) : new Set());
+
+  const filterCount = activeFilterCount(activeFilter);
+  const showPagination = paginationVisible(rows.length, config.pageSizes);
+  const stale = deferredQuery !== query || deferredFilter !== activeFilter;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }} data-testid="grouped-list">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <ListSearchBox
+          initialValue={initialState?.query ?? ''}
+          debounceMs={searchDebounceMs}
+          onCommit={onQuery}
+        />
+        {actions}
+        {config.groupings.length > 0 && (
+          <IconButton
+            aria-label={t('list.groupView')}
+            aria-pressed={grouped}
+            color={grouped ? 'primary' : 'default'}
+            onClick={() => {
+              setView(grouped ? 'list' : 'group');
+              setPage(1);
+            }}
+            data-testid="list-group-toggle"
+          >
+            <ViewAgendaOutlinedIcon />
+          </IconButton>
+        )}
+        {grouped && (
+          <IconButton
+            aria-label={allExpanded ? t('list.collapseAll') : t('list.expandAll')}
+            onClick={toggleAll}
+            data-testid="list-expand-all"
+          >
+            {allExpanded ? <UnfoldLessIcon /> : <UnfoldMoreIcon />}
+          </IconButton>
+        )}
+        <IconButton
+          aria-label={t('list.sort')}
+          aria-haspopup="dialog"
+          onClick={() => setDrawer('sort')}
+          data-testid="list-sort-button"
+        >
+          <SortIcon />
+        </IconButton>
+        {facets.length > 0 && (
+          <IconButton
+            aria-label={
+              filterCount ? t('list.filterActive', { count: filterCount }) : t('list.filter')
+            }
+            aria-haspopup="dialog"
+            onClick={() => setDrawer('filter')}
+            data-testid="list-filter-button"
+          >
+            <Badge badgeContent={filterCount} color="primary">
+              <FilterListIcon />
+            </Badge>
+          </IconButton>
+        )}
+        {moreActions && moreActions.length > 0 && <ListMoreActions actions={moreActions} />}
+      </Box>
+
+      <ListFilterChips
+        chips={chips}
+        limit={textLimits.chip}
+        onDelete={(chip) => changeFilter(removeFacetValue(activeFilter, chip.facetId, chip.value))}
+        onClear={() => changeFilter(EMPTY_FILTER)}
+      />
+
+      {/* Announces the result count after a search or filter change. */}
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        aria-live="polite"
+        data-testid="list-count"
+      >
+        {loading && items.length === 0
+          ? t('list.loading')
+          : t('list.entries', { count: rows.length })}
+      </Typography>
+
+      {loading && <LinearProgress aria-label={t('list.loading')} />}
+      {header}
+
+      <Box aria-busy={loading || stale} sx={{ opacity: stale ? 0.7 : 1 }}>
+        {rows.length === 0 ? (
+          !loading && (
+            <Typography
+              sx={{ py: 3, textAlign: 'center' }}
+              color="text.secondary"
+              data-testid="list-empty"
+            >
+              {items.length === 0 ? (emptyText ?? t('list.empty')) : t('list.noMatches')}
+            </Typography>
+          )
+        ) : grouped ? (
+          <List aria-label={label} disablePadding data-testid="list-groups">
+            {runsOf(pageRows).map((run, runIndex) => {
+              const group = run.group!;
+              const expanded = !collapsed.has(group.key);
+              const title = groupTitle(group);
+              const shortTitle = truncateLabel(title, textLimits.groupTitle);
+              const rowsId = `${baseId}-g${runIndex}`;
+              return (
+                <ListItem key={group.key} disablePadding sx={{ display: 'block' }}>
+                  <ListGroupHeader
+                    title={title}
+                    shortTitle={shortTitle}
+                    count={group.items.length}
+                    expanded={expanded}
+                    controls={rowsId}
+                    headingLevel={groupHeadingLevel}
+                    onToggle={() => toggleGroup(group.key)}
+                    content={renderGroupHeader?.({ group, title, shortTitle, expanded })}
+                  />
+                  <List id={rowsId} disablePadding hidden={!expanded}>
+                    {expanded &&
+                      run.rows.map((row) => (
+                        <ListRow
+                          key={`${group.key}/${getId(row.item)}`}
+                          row={row}
+                          index={row.index}
+                          renderRow={renderRow}
+                          getSyncState={getSyncState}
+                        />
+                      ))}
+                  </List>
+                </ListItem>
+              );
+            })}
+          </List>
+        ) : (
+          <List aria-label={label} disablePadding data-testid="list-rows">
+            {pageRows.map((row, index) => (
+              <ListRow
+                key={getId(row.item)}
+                row={row}
+                index={index}
+                renderRow={renderRow}
+                getSyncState={getSyncState}
+              />
+            ))}
+          </List>
+        )}
+      </Box>
+
+      {showPagination && (
+        <ListPaginationBar
+          itemCount={rows.length}
+          page={currentPage}
+          pageSize={pageSize}
+          pageSizes={config.pageSizes}
+          visiblePages={visiblePages}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      )}
+
+      <ListDrawer
+        open={drawer === 'filter'}
+        onClose={() => setDrawer(null)}
+        title={t('list.filter')}
+        width={filterDrawerWidth}
+        testId="list-filter-drawer"
+      >
+        <ListFilterPanel
+          facets={panelFacets}
+          indexed={indexed}
+          terms={terms}
+          filter={activeFilter}
+          pageSize={facetPanelPageSize}
+          onToggle={(facetId, value) =>
+            changeFilter(toggleFacetValue(activeFilter, facetId, value))
+          }
+          onClear={() => changeFilter(EMPTY_FILTER)}
+        />
+      </ListDrawer>
+      <ListDrawer
+        open={drawer === 'sort'}
+        onClose={() => setDrawer(null)}
+        title={t('list.sortTitle')}
+        width={filterDrawerWidth}
+        testId="list-sort-drawer"
+      >
+        <ListSortPanel
+          sortings={config.sortings.map((entry) => ({
+            id: entry.id,
+            label: localized(entry.label),
+          }))}
+          sortingId={sorting.id}
+          direction={direction}
+          onSortingChange={(id) => {
+            const next = config.sortings.find((entry) => entry.id === id);
+            if (next) setSortChoice({ id, direction: next.order });
+            setPage(1);
+          }}
+          onDirectionChange={(next) => {
+            setSortChoice({ id: sorting.id, direction: next });
+            setPage(1);
+          }}
+          groupings={config.groupings.map((entry) => ({
+            id: entry.id,
+            label: localized(entry.label),
+          }))}
+          groupingId={grouping?.id ?? null}
+          onGroupingChange={(id) => {
+            setGroupingId(id);
+            setView('group');
+            setCollapsed(new Set());
+            setPage(1);
+          }}
+        />
+      </ListDrawer>
+    </Box>
+  );
+}
+
+interface PageRow<T> extends Row<T> {
+  index: number;
+}
+
+/** The page's rows cut into runs of the same group (a group can start on an earlier page). */
+function runsOf<T>(rows: readonly Row<T>[]): { group: ListGroup<T> | null; rows: PageRow<T>[] }[] {
+  const runs: { group: ListGroup<T> | null; rows: PageRow<T>[] }[] = [];
+  rows.forEach((row, index) => {
+    const last = runs[runs.length - 1];
+    if (last && last.group === row.group) last.rows.push({ ...row, index });
+    else runs.push({ group: row.group, rows: [{ ...row, index }] });
+  });
+  return runs;
+}
+
+interface ListRowProps<T> {
+  row: Row<T>;
+  index: number;
+  renderRow: (item: T, context: ListRowContext<T>) => ReactNode;
+  getSyncState?: (item: T) => SyncState | undefined;
+}
+
+function ListRow<T>({ row, index, renderRow, getSyncState }: ListRowProps<T>) {
+  const state = getSyncState?.(row.item);
+  return (
+    <ListItem divider sx={{ gap: 1, alignItems: 'center' }} data-testid="list-row">
+      <Box sx={{ flex: 1, minWidth: 0 }}>{renderRow(row.item, { index, group: row.group })}</Box>
+      {state && <SyncStateIcon state={state} />}
+    </ListItem>
+  );
+}

@@ -1,0 +1,160 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import PaginationItem from '@mui/material/PaginationItem';
+import Select from '@mui/material/Select';
+import Typography from '@mui/material/Typography';
+import { pageCount, visiblePageNumbers } from '@qa/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageRange } from './list-pagination';
+
+/** Select value of the "All" page size (null cannot be a select value). */
+const ALL = 'all';
+
+interface ListPaginationBarProps {
+  itemCount: number;
+  /** 1-based, already inside 1..pageCount. */
+  page: number;
+  pageSize: number | null;
+  pageSizes: readonly (number | null)[];
+  /** SPEC section 9: 7 page numbers are visible. */
+  visiblePages: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number | null) => void;
+}
+
+/**
+ * Items-per-page selector, "1–25 of 300" and the page buttons. Choosing "All" first asks, since
+ * rendering every item can take long (SPEC section 2).
+ */
+export function ListPaginationBar({
+  itemCount,
+  page,
+  pageSize,
+  pageSizes,
+  visiblePages,
+  onPageChange,
+  onPageSizeChange,
+}: ListPaginationBarProps) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const titleId = useId();
+  const [confirmAll, setConfirmAll] = useState(false);
+  const total = pageCount(itemCount, pageSize);
+  const { start, end } = pageRange(page, itemCount, pageSize);
+
+  const onSelect = (value: string) => {
+    if (value === ALL) {
+      if (pageSize !== null) setConfirmAll(true);
+    } else {
+      onPageSizeChange(Number(value));
+    }
+  };
+
+  const pageButton = (
+    type: 'first' | 'previous' | 'next' | 'last',
+    target: number,
+    label: string,
+  ) => (
+    <li>
+      <PaginationItem
+        type={type}
+        aria-label={label}
+        disabled={target === page || target < 1 || target > total}
+        onClick={() => onPageChange(target)}
+      />
+    </li>
+  );
+
+  return (
+    <Box
+      component="nav"
+      aria-label={t('list.pagination')}
+      data-testid="list-pagination"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        gap: 2,
+        py: 1,
+      }}
+    >
+      <FormControl size="small" sx={{ minWidth: 140 }}>
+        <InputLabel id={labelId}>{t('list.itemsPerPage')}</InputLabel>
+        <Select
+          labelId={labelId}
+          label={t('list.itemsPerPage')}
+          value={pageSize === null ? ALL : String(pageSize)}
+          onChange={(event) => onSelect(event.target.value)}
+          data-testid="list-page-size"
+        >
+          {pageSizes.map((size) => (
+            <MenuItem key={size ?? ALL} value={size === null ? ALL : String(size)}>
+              {size === null ? t('list.all') : size}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Typography variant="body2" data-testid="list-range">
+        {t('list.range', { from: itemCount === 0 ? 0 : start + 1, to: end, count: itemCount })}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+        }}
+      >
+        {pageButton('first', 1, t('list.firstPage'))}
+        {pageButton('previous', page - 1, t('list.previousPage'))}
+        {visiblePageNumbers(page, total, visiblePages).map((number) => (
+          <li key={number}>
+            <PaginationItem
+              type="page"
+              page={number}
+              selected={number === page}
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={t('list.page', { page: number })}
+              onClick={() => onPageChange(number)}
+            />
+          </li>
+        ))}
+        {pageButton('next', page + 1, t('list.nextPage'))}
+        {pageButton('last', total, t('list.lastPage'))}
+      </Box>
+      <Dialog open={confirmAll} onClose={() => setConfirmAll(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{t('list.showAllTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('list.showAllText', { count: itemCount })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmAll(false)} autoFocus>
+            {t('list.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              setConfirmAll(false);
+              onPageSizeChange(null);
+            }}
+            data-testid="list-show-all-confirm"
+          >
+            {t('list.showAllConfirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,93 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ListSearchBoxProps {
+  initialValue: string;
+  debounceMs: number;
+  /** Called after a pause in typing (SPEC section 9: 500 ms), at once on Enter and on clear. */
+  onCommit: (value: string) => void;
+}
+
+/**
+ * The full-text search box. It keeps its own text, so a keystroke re-renders only this box; the
+ * list hears of the text after the pause.
+ */
+export function ListSearchBox({ initialValue, debounceMs, onCommit }: ListSearchBoxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(initialValue);
+  const committed = useRef(initialValue);
+  const input = useRef<HTMLInputElement>(null);
+
+  const commit = (value: string) => {
+    if (value === committed.current) return;
+    committed.current = value;
+    onCommit(value);
+  };
+
+  useEffect(() => {
+    if (text === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = text;
+      onCommit(text);
+    }, debounceMs);
+    return () => clearTimeout(timer);
+  }, [text, debounceMs, onCommit]);
+
+  const clear = () => {
+    setText('');
+    commit('');
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit(text);
+    } else if (event.key === 'Escape' && text !== '') {
+      // Escape empties the box; only an empty box lets Escape reach a dialog around the list.
+      event.stopPropagation();
+      clear();
+    }
+  };
+
+  return (
+    <TextField
+      type="search"
+      size="small"
+      label={t('list.search')}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={onKeyDown}
+      inputRef={input}
+      sx={{ flex: '1 1 220px', minWidth: 180 }}
+      slotProps={{
+        htmlInput: { 'data-testid': 'list-search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: text ? (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={t('list.clearSearch')}
+                onClick={clear}
+              >
+                <ClearIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ) : undefined,
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { compareChapters } from '@qa/domain';
+
+export type SortDirection = 'asc' | 'desc';
+/** A comparable value; null is "no value" and sorts after every real one in both directions. */
+export type SortValue = string | number | boolean | null;
+/** Compares two values that are both present (never null). */
+export type ValueComparator = (a: Exclude<SortValue, null>, b: Exclude<SortValue, null>) => number;
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** Chapter numbers and other dotted numbers ('4.10', '10.2.1'). */
+const DOTTED_NUMBER = /^\d+(\.\d+)*$/;
+
+/**
+ * The default order of present values: numbers by value, texts that are dotted numbers as
+ * chapters (SPEC section 9: each part padded to six digits), other texts case-insensitively with
+ * their digits as numbers; numbers before booleans before texts when types are mixed.
+ */
+export const compareDefault: ValueComparator = (a, b) => {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  if (typeof a === 'string' && typeof b === 'string') {
+    if (DOTTED_NUMBER.test(a.trim()) && DOTTED_NUMBER.test(b.trim())) return compareChapters(a, b);
+    return collator.compare(a, b);
+  }
+  return typeRank(a) - typeRank(b);
+};
+
+function typeRank(value: Exclude<SortValue, null>): number {
+  return typeof value === 'number' ? 0 : typeof value === 'boolean' ? 1 : 2;
+}
+
+/**
+ * A field's raw value as one sort value: an empty text is no value, and of several values (an
+ * item in chapters 4.1 and 5.2) the first in the comparator's order counts.
+ */
+export function toSortValue(raw: unknown, compare: ValueComparator = compareDefault): SortValue {
+  if (Array.isArray(raw)) {
+    let best: SortValue = null;
+    for (const entry of raw) {
+      const value = toSortValue(entry, compare);
+      if (value !== null && (best === null || compare(value, best) < 0)) best = value;
+    }
+    return best;
+  }
+  if (typeof raw === 'string') return raw.trim() === '' ? null : raw;
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : null;
+  if (typeof raw === 'boolean') return raw;
+  return null;
+}
+
+/** Null-aware comparison: missing values last whatever the direction. */
+export function compareSortValues(
+  a: SortValue,
+  b: SortValue,
+  direction: SortDirection,
+  compare: ValueComparator = compareDefault,
+): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  const order = compare(a, b);
+  return direction === 'desc' ? -order : order;
+}
+
+/**
+ * A sorted copy. Keys are read once per item, not per comparison; equal keys keep the input
+ * order (Array.prototype.sort is stable).
+ */
+export function sortItems<T>(
+  items: readonly T[],
+  keyOf: (item: T) => unknown,
+  direction: SortDirection,
+  compare: ValueComparator = compareDefault,
+): T[] {
+  const keyed = items.map((item) => ({ item, key: toSortValue(keyOf(item), compare) }));
+  keyed.sort((a, b) => compareSortValues(a.key, b.key, direction, compare));
+  return keyed.map((entry) => entry.item);
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { ListGroup } from './list-grouping';
+
+export type ListView = 'list' | 'group';
+
+/** An entry of the more-actions menu; the menu closes before `onClick` runs. */
+export interface ListMenuAction {
+  id: string;
+  /** Translated text. */
+  label: string;
+  icon?: ReactNode;
+  onClick: () => void;
+  disabled?: boolean;
+}
+
+/** What `renderRow` gets besides the item. */
+export interface ListRowContext<T> {
+  /** Position on the current page (0-based). */
+  index: number;
+  /** The group the row is shown in (group view), else null. */
+  group: ListGroup<T> | null;
+}
+
+/** What `renderGroupHeader` gets: the group and its title already formatted. */
+export interface ListGroupHeaderContext<T> {
+  group: ListGroup<T>;
+  /** Full title: the formatted group value, or "No value". */
+  title: string;
+  /** The title cut to the group-title limit (90). */
+  shortTitle: string;
+  expanded: boolean;
+}
+
+/** App constants the list reads (SPEC section 9); the defaults come from the app segment. */
+export interface ListTextLimits {
+  chip: number;
+  groupTitle: number;
+}

@@ -1,0 +1,18 @@
+import { AUDITS_COLLECTION, auditTabForStatus } from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { Navigate, useParams } from 'react-router';
+import { useDocument } from '../../lib/sync/use-document';
+import { DEFAULT_AUDIT_PHASE } from './audit-phases';
+import { auditStatus } from './audit-document';
+
+/**
+ * /audit/{auditId} opens the tab that follows the audit's status (SPEC section 4: status 1 to 5
+ * -> preparation ... action list), preparation when the status has no tab of its own.
+ */
+export function AuditIndexRedirect() {
+  const { auditId } = useParams();
+  const { document, loading } = useDocument(AUDITS_COLLECTION, auditId);
+  if (loading || !document) return null;
+  const tab = auditTabForStatus(auditStatus(document.data as JsonObject)) ?? DEFAULT_AUDIT_PHASE;
+  return <Navigate to={tab} replace />;
+}

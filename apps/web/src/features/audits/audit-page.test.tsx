@@ -1,0 +1,140 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { changeAuditStatusCommand } from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RightDrawerProvider } from '../../components/shell/right-drawer-provider';
+import { createI18n } from '../../lib/i18n/i18n';
+import type { CommandOutcome, ViewDocument } from '../../lib/sync/sync-types';
+import { AuditIndexRedirect } from './audit-index-redirect';
+import { AuditPage } from './audit-page';
+import { AUDIT_PHASES } from './audit-phases';
+
+// The screen is tested against the sync hooks' contract, not the engine behind them.
+let audits: Record<string, JsonObject> = {};
+let loading = false;
+const commands: { name: string; args: unknown }[] = [];
+vi.mock('../../lib/sync/use-document', () => ({
+  useDocument: (collection: string, id: string | undefined) => {
+    if (collection !== 'audits') return { document: undefined, loading: false };
+    const data = id ? audits[id] : undefined;
+    const document: ViewDocument | undefined = data
+      ? { collection, id: id!, data, state: 'sync' }
+      : undefined;
+    return { document, loading };
+  },
+}));
+vi.mock('../../lib/sync/use-command', () => ({
+  useCommand: () => (name: string, args: unknown) => {
+    commands.push({ name, args });
+    const outcome: CommandOutcome = {
+      local: { ok: true, ops: [] },
+      confirmed: Promise.resolve({ ok: true }),
+    };
+    return Promise.resolve(outcome);
+  },
+}));
+vi.mock('../../lib/sync/sync-state-icon', () => ({
+  SyncStateIcon: ({ state }: { state: string }) => <span data-testid="sync-icon">{state}</span>,
+}));
+
+function renderAudit(path: string, language: 'de' | 'en' = 'en') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/audit/:auditId',
+        element: <AuditPage />,
+        children: [
+          { index: true, element: <AuditIndexRedirect /> },
+          ...AUDIT_PHASES.map(({ path: phase }) => ({
+            path: phase,
+            element: <p data-testid="phase">{phase}</p>,
+          })),
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <RightDrawerProvider>
+        <RouterProvider router={router} />
+      </RightDrawerProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const AUDIT: JsonObject = {
+  name: 'Werk Styr 2026',
+  standard: ['iso9001'],
+  scope: { plant: 'Styr' },
+  leadauditor: 'p-lead',
+  protected: true,
+  workflow: { status: '3' },
+};
+
+describe('AuditPage', () => {
+  afterEach(() => {
+    cleanup();
+    audits = {};
+    loading = false;
+    commands.length = 0;
+  });
+
+  it('says "404 Document not found" for an unknown audit', async () => {
+    renderAudit('/audit/nope');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: '404 Document not found' }),
+    ).toBeTruthy();
+  });
+
+  it('shows the header and opens the tab that follows the status', async () => {
+    audits = { a1: AUDIT };
+    const router = renderAudit('/audit/a1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditwrapup'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Werk Styr 2026' })).toBeTruthy();
+    expect(screen.getByTestId('audit-status').textContent).toBe('Execution');
+    expect(screen.getByLabelText('Protected audit')).toBeTruthy();
+    expect(screen.getByTestId('audit-header').textContent).toContain('User: p-lead');
+    expect(screen.getByTestId('audit-header').textContent).toContain('Scope: Styr');
+  });
+
+  it('opens the preparation tab when the status has no tab of its own', async () => {
+    audits = { a1: { ...AUDIT, workflow: { status: '6' } } };
+    const router = renderAudit('/audit/a1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditpreparation'));
+  });
+
+  it('walks the stepper: the transition button opens it, Continue sets the status and navigates', async () => {
+    audits = { a1: { ...AUDIT, workflow: { status: '1' } } };
+    const router = renderAudit('/audit/a1/auditpreparation', 'de');
+    fireEvent.click(await screen.findByRole('button', { name: 'Angelegt' }));
+    expect(await screen.findByText('Vorbereitung abschließen')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('audit-step-comment'), {
+      target: { value: ' Fragen vollständig ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditexecution'));
+    expect(commands).toEqual([
+      {
+        name: changeAuditStatusCommand.name,
+        args: { id: 'a1', status: '2', comment: 'Fragen vollständig' },
+      },
+    ]);
+  });
+
+  it('lets the user pick another step; Cancel changes nothing', async () => {
+    audits = { a1: { ...AUDIT, workflow: { status: '2' } } };
+    const router = renderAudit('/audit/a1/auditexecution');
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepared' }));
+    fireEvent.click(await screen.findByTestId('audit-step-cancel'));
+    expect(commands).toEqual([]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Prepared' }));
+    fireEvent.click(await screen.findByText('Finish audit and send report'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
+    expect(commands.map((command) => command.args)).toEqual([{ id: 'a1', status: '5' }]);
+  });
+});

@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Step from '@mui/material/Step';
+import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Alert from '@mui/material/Alert';
+import {
+  AUDIT_STEPPER_STEPS,
+  RULES_MESSAGES,
+  auditStepperContinue,
+  changeAuditStatusCommand,
+  formatMessage,
+  type AuditTab,
+} from '@qa/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDomainMessage } from '../../lib/i18n/domain-message';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useCommand } from '../../lib/sync/use-command';
+
+export interface AuditStepperProps {
+  auditId: string;
+  /** The step to start at, 1 to 5. */
+  initialStep: number;
+  /** Called after Continue applied the new status (locally; the server confirms later). */
+  onContinue: (page: AuditTab) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The workflow stepper of the right drawer (SPEC section 4): five steps, each with an optional
+ * comment, Continue and Cancel. Continue sets the audit status to the step number and goes to
+ * that step's phase page. Works offline: the status change is a queued command.
+ */
+export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: AuditStepperProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const runCommand = useCommand();
+  const [active, setActive] = useState(
+    Math.min(Math.max(initialStep, 1), AUDIT_STEPPER_STEPS.length) - 1,
+  );
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function proceed(step: number) {
+    const target = auditStepperContinue(step);
+    if (!target) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const trimmed = comment.trim();
+      const outcome = await runCommand(changeAuditStatusCommand.name, {
+        id: auditId,
+        status: target.status,
+        ...(trimmed ? { comment: trimmed } : {}),
+      });
+      if (!outcome.local.ok) {
+        setError(translate(outcome.local.error.message));
+        return;
+      }
+      onContinue(target.page);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box data-testid="audit-stepper">
+      <Stepper activeStep={active} orientation="vertical" nonLinear>
+        {AUDIT_STEPPER_STEPS.map((step, index) => (
+          <Step key={step.step} completed={false}>
+            <StepLabel
+              onClick={() => setActive(index)}
+              sx={{ cursor: 'pointer' }}
+              data-testid={`audit-step-${step.step}`}
+            >
+              {formatMessage(RULES_MESSAGES, { key: step.titleKey }, language)}
+            </StepLabel>
+            <StepContent>
+              <TextField
+                label={t('audit.stepper.comment')}
+                value={comment}
+                onChange={(event) => setComment(event.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                margin="dense"
+                slotProps={{ htmlInput: { 'data-testid': 'audit-step-comment', maxLength: 2000 } }}
+              />
+              {error && (
+                <Alert severity="error" sx={{ mt: 1 }} data-testid="audit-step-error">
+                  {error}
+                </Alert>
+              )}
+              <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+                <Button
+                  variant="contained"
+                  disabled={busy}
+                  onClick={() => void proceed(step.step)}
+                  data-testid="audit-step-continue"
+                >
+                  {t('audit.stepper.continue')}
+                </Button>
+                <Button onClick={onCancel} data-testid="audit-step-cancel">
+                  {t('audit.stepper.cancel')}
+                </Button>
+              </Box>
+            </StepContent>
+          </Step>
+        ))}
+      </Stepper>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import {
+  DEFAULT_LISTS_CONFIG,
+  listsConfigSchema,
+  resolveListConfig,
+  type ListConfig,
+} from '@qa/domain';
+import { useMemo } from 'react';
+import { useDocument } from '../sync/use-document';
+
+/**
+ * The configuration of one list (`lists` configuration segment, SPEC section 3): page sizes,
+ * facets, sortings, groupings. Falls back to the defaults while the segment is not on this
+ * device or when it does not validate.
+ */
+export function useListConfig(listKey: string): ListConfig {
+  const { document } = useDocument('configuration', 'lists');
+  const data = document?.data;
+  return useMemo(() => {
+    const parsed = data === undefined ? null : listsConfigSchema.safeParse(data);
+    return resolveListConfig(parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG, listKey);
+  }, [data, listKey]);
+}
