@@ -76,6 +76,9 @@ for (const locale of ['en-US', 'de-DE']) {
       await page.goto('/customerdata');
       await page.getByTestId('list-new').click();
       await expect(page.getByTestId('new-list-dialog')).toBeVisible();
+      // Let the fade-in finish: half-transparent text would fail the contrast check.
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
       expect(await seriousViolations(page)).toEqual([]);
     });
   });
