@@ -1,9 +1,7 @@
 import fc from 'fast-check';
-import type { Op } from '@qa/sync';
 import { describe, expect, it } from 'vitest';
 import { parseAuditItemCsv } from '../imports/audit-item-csv.parser';
 import { ROLE_IDS } from '../roles';
-import { validateDocument } from '../sync/collections';
 import { createAuditCommand, protectAuditCommand } from './audit.commands';
 import {
   createAuditItemCommand,
@@ -13,44 +11,17 @@ import {
   reactivateAuditItemCommand,
   updateAuditItemCommand,
 } from './audit-item.commands';
-import { OpsState } from './audit-test-helpers';
-import { executeCommand, type CommandDefinition, type CommandResult } from './define-command';
-import { testContext } from './test-helpers';
+import {
+  OpsState,
+  applyCommandAs as apply,
+  expectValidDocuments,
+  runCommandAs as run,
+} from './audit-test-helpers';
+import type { CommandDefinition } from './define-command';
 
 const LEAD = 'p-lead';
 const CO = 'p-co';
 const OUTSIDER = 'p-out';
-
-function run<A>(
-  command: CommandDefinition<A>,
-  args: unknown,
-  state: OpsState,
-  roles: readonly string[] = ['qm'],
-  personId = 'p-qm',
-): CommandResult {
-  return executeCommand(command, args, state, testContext(roles, personId));
-}
-
-function expectValidDocuments(state: OpsState, ops: readonly Op[]) {
-  for (const op of ops) {
-    const data = state.get(op.collection, op.id);
-    if (data) expect(validateDocument(op.collection, op.id, data)).toEqual({ ok: true });
-  }
-}
-
-function apply<A>(
-  command: CommandDefinition<A>,
-  args: unknown,
-  state: OpsState,
-  roles: readonly string[] = ['qm'],
-  personId = 'p-qm',
-) {
-  const result = run(command, args, state, roles, personId);
-  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
-  state.apply(result.ops);
-  expectValidDocuments(state, result.ops);
-  return result;
-}
 
 const question = { text: 'Is the policy documented?', importance: '3', no: '1' };
 

@@ -1,5 +1,13 @@
 import { applyOps, documentKey, type JsonObject, type Op } from '@qa/sync';
-import type { CommandState } from './define-command';
+import { expect } from 'vitest';
+import { validateDocument } from '../sync/collections';
+import {
+  executeCommand,
+  type CommandDefinition,
+  type CommandResult,
+  type CommandState,
+} from './define-command';
+import { testContext } from './test-helpers';
 
 /**
  * Test support for the audit programme's commands (not exported from the package): a store
@@ -32,4 +40,38 @@ export class OpsState implements CommandState {
       .map((key) => key.slice(prefix.length))
       .sort();
   }
+}
+
+/** Runs a command as a person with these roles (default: a QM). */
+export function runCommandAs<A>(
+  command: CommandDefinition<A>,
+  args: unknown,
+  state: OpsState,
+  roles: readonly string[] = ['qm'],
+  personId = 'p-qm',
+): CommandResult {
+  return executeCommand(command, args, state, testContext(roles, personId));
+}
+
+/** Every document the ops leave behind passes its collection's schema (as on the server). */
+export function expectValidDocuments(state: OpsState, ops: readonly Op[]): void {
+  for (const op of ops) {
+    const data = state.get(op.collection, op.id);
+    if (data) expect(validateDocument(op.collection, op.id, data)).toEqual({ ok: true });
+  }
+}
+
+/** Runs and applies; fails the test if the command was refused. */
+export function applyCommandAs<A>(
+  command: CommandDefinition<A>,
+  args: unknown,
+  state: OpsState,
+  roles: readonly string[] = ['qm'],
+  personId = 'p-qm',
+) {
+  const result = runCommandAs(command, args, state, roles, personId);
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
+  state.apply(result.ops);
+  expectValidDocuments(state, result.ops);
+  return result;
 }

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
-import type { JsonObject, Op } from '@qa/sync';
+import type { JsonObject } from '@qa/sync';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUDIT_CONFIG } from '../config/audit.config';
 import { DEFAULT_WORKFLOW_CONFIG } from '../config/workflow.config';
 import { ROLE_IDS } from '../roles';
-import { validateDocument } from '../sync/collections';
 import {
   auditShowsProcessField,
   auditShowsSupplierFields,
@@ -17,9 +16,13 @@ import {
   updateAuditCommand,
 } from './audit.commands';
 import { auditPermissionContext } from './audit-access';
-import { OpsState } from './audit-test-helpers';
-import { executeCommand, type CommandDefinition, type CommandResult } from './define-command';
-import { testContext } from './test-helpers';
+import {
+  OpsState,
+  applyCommandAs as apply,
+  expectValidDocuments,
+  runCommandAs as run,
+} from './audit-test-helpers';
+import type { CommandDefinition } from './define-command';
 
 const LEAD = 'p-lead';
 const CO = 'p-co';
@@ -38,39 +41,6 @@ const newAudit = {
   planning_year: 2024,
   planning_date: '2024-03-01',
 };
-
-function run<A>(
-  command: CommandDefinition<A>,
-  args: unknown,
-  state: OpsState,
-  roles: readonly string[] = ['qm'],
-  personId = 'p-qm',
-): CommandResult {
-  return executeCommand(command, args, state, testContext(roles, personId));
-}
-
-/** Every document the ops leave behind passes its collection's schema (as on the server). */
-function expectValidDocuments(state: OpsState, ops: readonly Op[]) {
-  for (const op of ops) {
-    const data = state.get(op.collection, op.id);
-    if (data) expect(validateDocument(op.collection, op.id, data)).toEqual({ ok: true });
-  }
-}
-
-/** Runs and applies; fails the test if the command was refused. */
-function apply<A>(
-  command: CommandDefinition<A>,
-  args: unknown,
-  state: OpsState,
-  roles: readonly string[] = ['qm'],
-  personId = 'p-qm',
-) {
-  const result = run(command, args, state, roles, personId);
-  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.error)}`);
-  state.apply(result.ops);
-  expectValidDocuments(state, result.ops);
-  return result;
-}
 
 function withAudit(extra: Record<string, unknown> = {}): OpsState {
   const state = new OpsState();
