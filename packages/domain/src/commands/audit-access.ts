@@ -1,8 +1,8 @@
 import { getOwn, jsonEquals, type JsonObject, type JsonValue, type Op } from '@qa/sync';
 import { auditConfigSchema, DEFAULT_AUDIT_CONFIG, type AuditConfig } from '../config/audit.config';
-import { DEFAULT_WORKFLOW_CONFIG, workflowConfigSchema } from '../config/workflow.config';
 import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction, type PermissionContext } from '../permissions/permissions';
+import { auditWorkflowFromConfig } from '../workflow/audit-workflow';
 import type { WorkflowView } from '../workflow/workflow';
 import { CONFIGURATION_COLLECTION } from './configuration.commands';
 import type { CommandContext, CommandState, DocRef } from './define-command';
@@ -89,11 +89,9 @@ export function auditConfiguration(state: CommandState): AuditConfig {
   return parsed.success ? parsed.data : DEFAULT_AUDIT_CONFIG;
 }
 
-/** The audit workflow of the `workflow` segment, or the default when missing or invalid. */
+/** The audit workflow of the `workflow` segment (`auditWorkflowFromConfig`). */
 export function auditWorkflow(state: CommandState): WorkflowView {
-  const stored = state.get(WORKFLOW_CONFIG_REF.collection, 'workflow');
-  const parsed = workflowConfigSchema.safeParse(stored);
-  return parsed.success ? parsed.data.audit : DEFAULT_WORKFLOW_CONFIG.audit;
+  return auditWorkflowFromConfig(state.get(WORKFLOW_CONFIG_REF.collection, 'workflow')).workflow;
 }
 
 /**

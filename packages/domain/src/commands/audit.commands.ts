@@ -8,6 +8,7 @@ import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema, isoDateSchema } from '../ids';
 import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
+import { auditStatusOf } from '../workflow/audit-workflow';
 import { auditTabForStatus } from '../workflow/audit-workflow';
 import {
   AUDIT_CONFIG_REF,
@@ -313,11 +314,7 @@ export const changeAuditStatusCommand = defineCommand({
     if (!status) {
       return commandError('rule', { key: 'audit.statusUnknown', params: { status: args.status } });
     }
-    const workflow = getOwn(audit, 'workflow');
-    const current =
-      workflow !== null && typeof workflow === 'object' && !Array.isArray(workflow)
-        ? getOwn(workflow, 'status')
-        : undefined;
+    const current = auditStatusOf(audit);
     const comment = args.comment ?? '';
     if (current === status.id && comment === '') {
       return commandOk([], { unchanged: true, message: NO_CHANGES });

@@ -1,3 +1,7 @@
+import { getOwn, isJsonObject, type JsonObject, type JsonValue } from '@qa/sync';
+import { DEFAULT_AUDIT_WORKFLOW } from './default-workflows';
+import { readWorkflow, type ReadWorkflowResult } from './workflow';
+
 /**
  * Audit screen navigation by workflow status (SPEC sections 2 and 4): the active tab follows the
  * status, and the stepper's Continue sets the status to the step number.
@@ -44,4 +48,38 @@ export interface StepperContinueResult {
 export function auditStepperContinue(step: number): StepperContinueResult | null {
   const found = AUDIT_STEPPER_STEPS.find((candidate) => candidate.step === step);
   return found ? { status: String(found.step), page: found.page } : null;
+}
+
+/**
+ * The audit workflow of the `workflow` configuration document, the same for the stepper on the
+ * screen and for `audit.changeStatus` on the server: no document yet -> the default workflow;
+ * an invalid one -> empty, with a warning to log (SPEC section 8 "Invalid workflow").
+ */
+export function auditWorkflowFromConfig(workflowConfig: unknown): ReadWorkflowResult {
+  if (workflowConfig === undefined || workflowConfig === null) {
+    return { workflow: DEFAULT_AUDIT_WORKFLOW, warning: null };
+  }
+  const audit =
+    typeof workflowConfig === 'object' && !Array.isArray(workflowConfig)
+      ? (workflowConfig as Record<string, unknown>).audit
+      : undefined;
+  return readWorkflow(audit, 'audit');
+}
+
+/** The stepper step a transition to `status` opens at: the status number, within 1 to 5. */
+export function auditStepForStatus(status: string): number {
+  const value = Number(status);
+  if (!Number.isInteger(value)) return 1;
+  return Math.min(Math.max(value, 1), AUDIT_STEPPER_STEPS.length);
+}
+
+function statusText(value: JsonValue | undefined): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+/** An audit's status: `workflow.status` (SPEC section 3), else the older top-level `status`. */
+export function auditStatusOf(audit: JsonObject): string | undefined {
+  const workflow = getOwn(audit, 'workflow');
+  const nested = isJsonObject(workflow) ? statusText(getOwn(workflow, 'status')) : undefined;
+  return nested ?? statusText(getOwn(audit, 'status'));
 }

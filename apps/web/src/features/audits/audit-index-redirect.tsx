@@ -1,9 +1,7 @@
-import { AUDITS_COLLECTION, auditTabForStatus } from '@qa/domain';
-import type { JsonObject } from '@qa/sync';
+import { AUDITS_COLLECTION, auditStatusOf, auditTabForStatus } from '@qa/domain';
 import { Navigate, useParams } from 'react-router';
 import { useDocument } from '../../lib/sync/use-document';
 import { DEFAULT_AUDIT_PHASE } from './audit-phases';
-import { auditStatus } from './audit-document';
 
 /**
  * /audit/{auditId} opens the tab that follows the audit's status (SPEC section 4: status 1 to 5
@@ -13,6 +11,6 @@ export function AuditIndexRedirect() {
   const { auditId } = useParams();
   const { document, loading } = useDocument(AUDITS_COLLECTION, auditId);
   if (loading || !document) return null;
-  const tab = auditTabForStatus(auditStatus(document.data as JsonObject)) ?? DEFAULT_AUDIT_PHASE;
+  const tab = auditTabForStatus(auditStatusOf(document.data)) ?? DEFAULT_AUDIT_PHASE;
   return <Navigate to={tab} replace />;
 }

@@ -6,7 +6,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { AUDITS_COLLECTION, availableTransitions, resolveWorkflowStatus } from '@qa/domain';
+import {
+  AUDITS_COLLECTION,
+  auditStatusOf,
+  auditStepForStatus,
+  availableTransitions,
+  resolveWorkflowStatus,
+} from '@qa/domain';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
@@ -15,16 +21,10 @@ import { useRightDrawer } from '../../components/shell/right-drawer-provider';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
-import { auditStatus, displayValue } from './audit-document';
+import { displayValue } from './audit-document';
 import { AUDIT_PHASES } from './audit-phases';
 import { AuditStepper } from './audit-stepper';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
-
-/** Transitions lead to a status; the stepper has five steps (SPEC section 4). */
-function stepForTarget(to: string): number {
-  const value = Number(to);
-  return Number.isInteger(value) ? Math.min(Math.max(value, 1), 5) : 1;
-}
 
 /**
  * /audit/:auditId: header and the five phase tabs (SPEC section 2 "Audit screen"), '404 Document
@@ -53,7 +53,7 @@ export function AuditPage() {
 
   const data = audit.data;
   const workflow = auditWorkflow(workflowDoc?.data);
-  const status = auditStatus(data);
+  const status = auditStatusOf(data);
   const resolved = resolveWorkflowStatus(workflow, status, 'audit');
   const statusText = resolved.status
     ? workflowLabel(resolved.status.id, resolved.status.description, language)
@@ -68,7 +68,7 @@ export function AuditPage() {
       t('audit.stepper.title'),
       <AuditStepper
         auditId={auditId}
-        initialStep={stepForTarget(to)}
+        initialStep={auditStepForStatus(to)}
         onCancel={drawer.close}
         onContinue={(page) => {
           drawer.close();

@@ -1,16 +1,13 @@
 import {
-  DEFAULT_AUDIT_WORKFLOW,
   DEFAULT_AUDIT_WORKFLOW_LABELS,
-  readWorkflow,
+  auditWorkflowFromConfig,
   type WorkflowView,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 
-/** The audit workflow from the `workflow` configuration document, else the default one. */
+/** The audit workflow from the `workflow` configuration document (domain rule); logs a bad one. */
 export function auditWorkflow(workflowConfig: JsonObject | undefined): WorkflowView {
-  const configured = workflowConfig?.audit;
-  if (configured === undefined) return DEFAULT_AUDIT_WORKFLOW;
-  const { workflow, warning } = readWorkflow(configured, 'audit');
+  const { workflow, warning } = auditWorkflowFromConfig(workflowConfig);
   // SPEC section 8: an invalid workflow is logged and shows no status and no transitions.
   if (warning) console.warn('invalid audit workflow in the configuration', warning);
   return workflow;
