@@ -23,7 +23,19 @@ async function putNewer(
     if (current && current.version >= doc.version) return;
     newer.push({ ...doc, sequence });
   });
-  if (newer.length > 0) await db.documents.bulkPut(newer);
+  await putStamped(db, newer);
+}
+
+/**
+ * Writes rows with the next stamp, in the caller's transaction: readers ask for the rows above
+ * the stamp they last saw and get exactly what this transaction wrote.
+ */
+async function putStamped(db: ReplicaDb, rows: DocumentRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const meta = await db.meta.get('documentsStamp');
+  const stamp = (meta?.key === 'documentsStamp' ? meta.value : 0) + 1;
+  await db.documents.bulkPut(rows.map((row) => ({ ...row, stamp })));
+  await db.meta.put({ key: 'documentsStamp', value: stamp });
 }
 
 function current(connectionId: string, sequence: number): Partial<QueryRow> {
@@ -42,7 +54,7 @@ export function applySnapshot(
   message: SnapshotMessage,
   connectionId: string,
 ): Promise<void> {
-  return db.transaction('rw', db.documents, db.queries, async () => {
+  return db.transaction('rw', db.documents, db.queries, db.meta, async () => {
     await putNewer(db, message.documents, message.sequence);
     if (row.query.limit === undefined) {
       const present = new Set(message.documents.map((doc) => doc.id));
@@ -55,8 +67,13 @@ export function applySnapshot(
             doc.sequence <= message.sequence &&
             matchesQuery(doc, row.query),
         )
-        .primaryKeys();
-      await db.documents.bulkDelete(vanished);
+        .toArray();
+      // Kept as version-0 tombstones rather than deleted, so other tabs read the removal as a
+      // stamped change; any version the server sends later replaces them.
+      await putStamped(
+        db,
+        vanished.map((doc) => ({ ...doc, version: 0, deleted: true, data: {} })),
+      );
     }
     await db.queries.update(row.key, current(connectionId, message.sequence));
   });
@@ -69,7 +86,7 @@ export function applyDelta(
   message: DeltaMessage,
   connectionId: string,
 ): Promise<void> {
-  return db.transaction('rw', db.documents, db.queries, async () => {
+  return db.transaction('rw', db.documents, db.queries, db.meta, async () => {
     await putNewer(db, message.changes, message.sequence);
     const stored = await db.queries.get(row.key);
     const sequence = Math.max(stored?.sequence ?? 0, message.sequence);

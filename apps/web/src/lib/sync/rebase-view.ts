@@ -65,7 +65,7 @@ export class ReplicaView {
     const known = this.byCollection.get(collection);
     if (known) return known;
     const list: ViewEntry[] = [];
-    for (const row of this.confirmed.byCollection.get(collection) ?? []) {
+    for (const row of this.confirmed.rows(collection)) {
       const key = documentKey(row.collection, row.id);
       if (this.overlay.has(key)) continue;
       if (!row.deleted) list.push(entryFor(row.collection, row.id, row.data));

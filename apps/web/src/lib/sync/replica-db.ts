@@ -17,6 +17,11 @@ export interface DocumentRow {
   data: JsonObject;
   /** Sequence of the snapshot or delta that delivered this version (snapshot clean-up). */
   sequence: number;
+  /**
+   * The replica's write counter (`documentsStamp`) when the row was last written: every tab
+   * reads only the rows stamped since its last read. Absent on rows of the first schema.
+   */
+  stamp?: number;
 }
 
 /** A command waiting for the server, in mutationId order. */
@@ -79,6 +84,8 @@ export type MetaRow =
   | { key: 'nextMutationId'; value: number }
   /** Every mutationId up to this one has been acked, rejected or dropped after welcome. */
   | { key: 'settledUpTo'; value: number }
+  /** Counts the transactions that wrote `documents`; each stamps the rows it wrote. */
+  | { key: 'documentsStamp'; value: number }
   | { key: 'connection'; value: ConnectionRecord };
 
 export type MetaKey = MetaRow['key'];
@@ -113,6 +120,8 @@ export class ReplicaDb extends Dexie {
       rejections: 'mutationId, tabId',
       meta: 'key',
     });
+    // Rows are stamped per write so tabs read changes, not the whole table (see DocumentRow).
+    this.version(2).stores({ documents: '[collection+id], collection, stamp' });
   }
 }
 

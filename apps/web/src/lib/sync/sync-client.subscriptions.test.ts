@@ -1,5 +1,6 @@
 import type { Query } from '@qa/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeLockManager } from './fake-lock-manager';
 import type { FakeSocket } from './fake-sync-server';
 import { queryKey } from './query-key';
 import type { SyncClient } from './sync-client';
@@ -178,5 +179,53 @@ describe('SyncClient subscriptions', () => {
       harness.warnings.filter(([text]) => text === 'ignoring an invalid sync message'),
     ).toHaveLength(3);
     expect(client.getSnapshot().connection).toBe('online');
+  });
+});
+
+describe('SyncClient replica reads', () => {
+  it('reads only the rows written since, in every tab, removals included', async () => {
+    harness = createSyncHarness();
+    const locks = new FakeLockManager();
+    harness.server.write('things', 'a', { name: 'A', active: true });
+    harness.server.write('things', 'b', { name: 'B', active: true });
+    const leader = harness.client({ locks, lockScope: 'p1' });
+    await online(leader);
+    const followerDb = harness.openDb();
+    const follower = harness.client({ locks, lockScope: 'p1', db: followerDb });
+    follower.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(follower, 'b')).toEqual({ name: 'B', active: true }));
+    await vi.waitFor(() => expect(thing(leader, 'b')).toBeDefined());
+
+    const whole = vi.spyOn(followerDb.documents, 'toArray');
+    harness.server.write('things', 'c', { name: 'C', active: false });
+    await vi.waitFor(() => expect(thing(follower, 'c')).toEqual({ name: 'C', active: false }));
+    harness.server.write('things', 'a', null);
+    await vi.waitFor(() => expect(thing(follower, 'a')).toBeUndefined());
+    await vi.waitFor(() => expect(thing(leader, 'a')).toBeUndefined());
+    const wholeReads = whole.mock.calls.length;
+    whole.mockRestore();
+    expect(wholeReads).toBe(0);
+  });
+
+  it('drops in the other tab a document that left a query while nobody listened', async () => {
+    harness = createSyncHarness();
+    const locks = new FakeLockManager();
+    harness.server.write('things', 'a', { active: true });
+    harness.server.write('things', 'b', { active: true });
+    const first = harness.client({ locks, lockScope: 'p1' });
+    first.watch(ACTIVE);
+    await vi.waitFor(() => expect(thing(first, 'b')).toBeDefined());
+    await first.stop();
+
+    // While no tab listens, b stops matching and the log is pruned: a new snapshot follows.
+    harness.server.write('things', 'b', { active: false });
+    harness.server.prunedThrough = 3;
+    const leader = harness.client({ locks, lockScope: 'p1' });
+    const other = harness.client({ locks, lockScope: 'p1' });
+    await vi.waitFor(() => expect(thing(other, 'b')).toEqual({ active: true }));
+    leader.watch(ACTIVE);
+    await vi.waitFor(() => expect(thing(leader, 'b')).toBeUndefined());
+    await vi.waitFor(() => expect(thing(other, 'b')).toBeUndefined());
+    expect(thing(other, 'a')).toEqual({ active: true });
   });
 });

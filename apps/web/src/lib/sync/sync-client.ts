@@ -119,6 +119,9 @@ export class SyncClient {
   private connection: ConnectionRecord | null = null;
   private rejections = 0;
   private readonly loaded = new Set<string>();
+  /** The replica's `documentsStamp` at the last read; null before the first (whole) read. */
+  private documentsStamp: number | null = null;
+  private documentsRead: Promise<void> = Promise.resolve();
 
   private markReady: () => void = () => undefined;
   /** Resolves once the replica has been read (the view is not the empty start view). */
@@ -170,10 +173,12 @@ export class SyncClient {
     const clientId = await ensureClientId(db);
     this.clientId = clientId;
     if (this.stopped) return clientId;
+    // Only the write counter is watched; each change reads the rows stamped since (see
+    // readDocuments), so a delta to one item does not re-read the whole replica.
     this.observe(
       'documents',
-      () => db.documents.toArray(),
-      (rows) => this.documentsChanged(rows),
+      () => db.meta.get('documentsStamp'),
+      () => this.readDocuments(),
     );
     this.observe(
       'outbox',
@@ -187,7 +192,10 @@ export class SyncClient {
     );
     this.observe(
       'meta',
-      () => db.meta.toArray(),
+      async () =>
+        (await db.meta.bulkGet(['connection', 'settledUpTo'])).filter(
+          (row): row is MetaRow => row !== undefined,
+        ),
       (rows) => this.metaChanged(rows),
     );
     this.observe(
@@ -202,15 +210,22 @@ export class SyncClient {
     return clientId;
   }
 
-  private observe<T>(name: string, query: () => Promise<T>, next: (value: T) => void): void {
+  private observe<T>(
+    name: string,
+    query: () => Promise<T>,
+    next: (value: T) => void | Promise<void>,
+  ): void {
     const subscription = liveQuery(query).subscribe({
       next: (value) => {
         if (this.stopped) return;
-        next(value);
-        if (!this.loaded.has(name)) {
+        const markLoaded = () => {
+          if (this.stopped || this.loaded.has(name)) return;
           this.loaded.add(name);
           this.emit();
-        }
+        };
+        const done = next(value);
+        if (done) void done.then(markLoaded);
+        else markLoaded();
       },
       error: (error: unknown) => this.log.error(`watching the replica's ${name} failed`, error),
     });
@@ -306,8 +321,31 @@ export class SyncClient {
     this.emit();
   }
 
-  private documentsChanged(rows: DocumentRow[]): void {
-    this.confirmed = new ConfirmedIndex(rows, this.confirmed);
+  /** Reads the confirmed rows written since the last read; reads run one after another. */
+  private readDocuments(): Promise<void> {
+    this.documentsRead = this.documentsRead
+      .then(() => this.readChangedDocuments())
+      .catch((error: unknown) => this.log.error("reading the replica's documents failed", error));
+    return this.documentsRead;
+  }
+
+  private async readChangedDocuments(): Promise<void> {
+    const { db } = this.options;
+    const since = this.documentsStamp;
+    // One read transaction: the counter and the rows it stamped are consistent.
+    const { stamp, rows } = await db.transaction('r', db.documents, db.meta, async () => {
+      const meta = await db.meta.get('documentsStamp');
+      const stamp = meta?.key === 'documentsStamp' ? meta.value : 0;
+      let rows: DocumentRow[] = [];
+      if (since === null) rows = await db.documents.toArray();
+      else if (stamp > since) rows = await db.documents.where('stamp').above(since).toArray();
+      return { stamp, rows };
+    });
+    if (this.stopped) return;
+    this.documentsStamp = stamp;
+    if (since !== null && rows.length === 0) return;
+    this.confirmed =
+      since === null ? new ConfirmedIndex(rows, this.confirmed) : this.confirmed.withChanges(rows);
     this.recompute();
     this.emit();
   }

@@ -1,3 +1,4 @@
+import { ACTIVITIES_COLLECTION, AUDIT_ITEMS_COLLECTION, AUDITS_COLLECTION } from '@qa/domain';
 import type { Query } from '@qa/sync';
 import { useCallback, useEffect, useMemo } from 'react';
 import { queryKey } from './query-key';
@@ -14,13 +15,23 @@ const sameDocument = (a: DocumentResult, b: DocumentResult) =>
   a.document === b.document && a.loading === b.loading;
 
 /**
- * One document as this device sees it. Queries filter on data fields only, so it keeps the
- * whole collection subscribed (fine for configuration and list-sized collections; large ones
- * should show their documents through a narrower useQuery).
+ * Collections whose documents carry their own id in `data.id`: one of them is subscribed alone
+ * (queries filter on data fields only). The others (configuration segments, standards,
+ * autocompletion lists, people: small collections) keep the whole collection subscribed.
  */
+const ID_IN_DATA = new Set([AUDITS_COLLECTION, AUDIT_ITEMS_COLLECTION, ACTIVITIES_COLLECTION]);
+
+/** The subscription that covers one document. */
+export function documentQuery(collection: string, id: string | undefined): Query {
+  return ID_IN_DATA.has(collection) && id !== undefined
+    ? { collection, filters: [{ path: ['id'], op: '==', value: id }] }
+    : { collection, filters: [] };
+}
+
+/** One document as this device sees it, live while the component is mounted. */
 export function useDocument(collection: string, id: string | undefined): DocumentResult {
   const client = useSyncClient();
-  const query = useMemo<Query>(() => ({ collection, filters: [] }), [collection]);
+  const query = useMemo<Query>(() => documentQuery(collection, id), [collection, id]);
   const key = useMemo(() => queryKey(query), [query]);
 
   useEffect(() => {
