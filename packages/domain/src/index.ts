@@ -81,5 +81,6 @@ export {
 export * from './commands/standard.commands';
 export * from './commands/audit.commands';
 export * from './commands/audit-item.commands';
+export * from './commands/person.commands';
 export * from './commands/commands';
 export * from './sync/collections';

@@ -33,3 +33,38 @@ export const newPersonSchema = z.object({
   roles: roleListSchema.default(() => [...DEFAULT_PERSON_ROLES]),
 });
 export type NewPerson = z.infer<typeof newPersonSchema>;
+
+/**
+ * What every client replicates of a person (collection `people`, DESIGN.md section 4): the
+ * directory the user pickers list. Strict, so the login's link and state (`accountId`,
+ * `loginActive`) or anything else about the login can never slip into a document every
+ * signed-in person holds.
+ */
+export const personDocumentSchema = z.strictObject(
+  personSchema.pick({
+    id: true,
+    displayName: true,
+    email: true,
+    avatar: true,
+    type: true,
+    roles: true,
+  }).shape,
+);
+export type PersonDocument = z.infer<typeof personDocumentSchema>;
+
+/** The directory document of a person record. */
+export function toPersonDocument(person: Person): PersonDocument {
+  return {
+    id: person.id,
+    displayName: person.displayName,
+    email: person.email,
+    avatar: person.avatar,
+    type: person.type,
+    roles: [...person.roles],
+  };
+}
+
+/** The form an e-mail is stored and compared in (as `personSchema` does it). */
+export function normalizePersonEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -73,6 +73,7 @@ describe('domainCommandRegistry', () => {
       'auditItem.deactivate',
       'auditItem.reactivate',
       'auditItem.import',
+      'person.createInactive',
     ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());
   });

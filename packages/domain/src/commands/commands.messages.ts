@@ -73,6 +73,20 @@ export const COMMAND_MESSAGES = defineMessages({
     en: 'Standard {name} imported',
   },
 
+  // People directory (person.commands.ts)
+  'person.created': {
+    de: 'Person {name} angelegt',
+    en: 'Person {name} created',
+  },
+  'person.idTaken': {
+    de: 'Es gibt bereits eine Person mit der ID {id}',
+    en: 'A person with the id {id} already exists',
+  },
+  'person.emailTaken': {
+    de: 'Es gibt bereits eine Person mit der E-Mail-Adresse {email}',
+    en: 'A person with the e-mail {email} already exists',
+  },
+
   'sync.unknownCollection': {
     de: 'Unbekannte Sammlung {collection}',
     en: 'Unknown collection {collection}',

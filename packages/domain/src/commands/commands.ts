@@ -18,6 +18,7 @@ import {
 import { saveAutocompletionCommand } from './autocompletion.commands';
 import { createCommandRegistry } from './command-registry';
 import { updateConfigurationCommand } from './configuration.commands';
+import { createInactivePersonCommand } from './person.commands';
 import { importStandardCommand } from './standard.commands';
 
 /** Every command of the product; the server and the web client build their registry from it. */
@@ -38,6 +39,7 @@ export const DOMAIN_COMMANDS = [
   deactivateAuditItemCommand,
   reactivateAuditItemCommand,
   importAuditItemsCommand,
+  createInactivePersonCommand,
 ] as const;
 
 export const domainCommandRegistry = createCommandRegistry(DOMAIN_COMMANDS);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { JsonObject } from '@qa/sync';
 import { auditItemSchema } from '../audit/audit-item.schema';
 import {
@@ -6,6 +7,11 @@ import {
   STANDARDS_COLLECTION,
 } from '../commands/audit-access';
 import { CONFIGURATION_COLLECTION } from '../commands/configuration.commands';
+import {
+  MAX_EMAIL_LENGTH,
+  PEOPLE_COLLECTION,
+  PERSON_EMAILS_COLLECTION,
+} from '../commands/person.commands';
 import { AUTOCOMPLETION_COLLECTION } from '../commands/autocompletion.commands';
 import {
   CONFIG_SEGMENTS,
@@ -20,6 +26,8 @@ import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
 import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction } from '../permissions/permissions';
+import { normalizePersonEmail, personDocumentSchema } from '../person';
+import { isValidEmail } from '../validation/email';
 
 export const ACTIVITIES_COLLECTION = 'activities';
 
@@ -121,6 +129,37 @@ const auditItemsCollection: CollectionDefinition = {
   },
 };
 
+/**
+ * People: document id = person id, data = `PersonDocument` (strict: no login link or state, as
+ * every signed-in person replicates the collection).
+ */
+const peopleCollection: CollectionDefinition = {
+  name: PEOPLE_COLLECTION,
+  readAction: 'person.read',
+  validate(id, data) {
+    const result = personDocumentSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
+const personEmailEntrySchema = z.strictObject({ personId: z.string().min(1) });
+
+/** The people directory's e-mail index: id = the normalised e-mail, data `{personId}`. */
+const personEmailsCollection: CollectionDefinition = {
+  name: PERSON_EMAILS_COLLECTION,
+  readAction: 'person.read',
+  validate(id, data) {
+    if (id !== normalizePersonEmail(id) || id.length > MAX_EMAIL_LENGTH || !isValidEmail(id)) {
+      return { ok: false, issues: [{ key: 'validation.invalid', params: { field: 'id' } }] };
+    }
+    const result = personEmailEntrySchema.safeParse(data);
+    return result.success
+      ? { ok: true }
+      : { ok: false, issues: validationIssueMessages(result.error) };
+  },
+};
+
 export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   configurationCollection,
   autocompletionCollection,
@@ -128,6 +167,8 @@ export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   standardsCollection,
   auditsCollection,
   auditItemsCollection,
+  peopleCollection,
+  personEmailsCollection,
 ];
 
 const byName = new Map(DOMAIN_COLLECTIONS.map((definition) => [definition.name, definition]));

@@ -2,6 +2,7 @@ import { LINKED_PERSON, personSchema, type Person } from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { PeopleTable } from '../../db/schema';
+import { PeopleDirectory } from './people-directory.service';
 
 type PersonRow = Selectable<PeopleTable>;
 
@@ -20,8 +21,16 @@ function toPerson(row: PersonRow): Person {
   });
 }
 
+/**
+ * The `people` table, the source of login accounts. Every write also refreshes the person's
+ * document in the replicated people directory, in the same transaction (PeopleDirectory), so
+ * nothing that writes people can forget it.
+ */
 export class PeopleRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly directory: PeopleDirectory = new PeopleDirectory(database),
+  ) {}
 
   /** The open transaction if there is one (see AppKysely), so hooks inside better-auth work. */
   private get db() {
@@ -32,21 +41,28 @@ export class PeopleRepository {
     return this.database.dialect === 'sqlite' ? Number(value) : value;
   }
 
+  /**
+   * Inserts a person record and its directory document. An e-mail the directory holds for
+   * another person (one without login) throws PersonEmailTakenError and inserts nothing.
+   */
   async insert(person: Person): Promise<void> {
-    await this.db
-      .insertInto('people')
-      .values({
-        id: person.id,
-        display_name: person.displayName,
-        email: person.email,
-        avatar: person.avatar,
-        type: person.type,
-        roles: JSON.stringify(person.roles),
-        account_id: person.accountId,
-        login_active: this.bool(person.loginActive),
-        created_date: person.createdDate,
-      })
-      .execute();
+    await this.database.db.transaction().execute(async () => {
+      await this.db
+        .insertInto('people')
+        .values({
+          id: person.id,
+          display_name: person.displayName,
+          email: person.email,
+          avatar: person.avatar,
+          type: person.type,
+          roles: JSON.stringify(person.roles),
+          account_id: person.accountId,
+          login_active: this.bool(person.loginActive),
+          created_date: person.createdDate,
+        })
+        .execute();
+      await this.directory.project(person);
+    });
   }
 
   async findById(id: string): Promise<Person | null> {
@@ -77,20 +93,38 @@ export class PeopleRepository {
   }
 
   /**
-   * Links a login account to a person who has none yet; false when the person is gone or was
-   * linked meanwhile (the condition makes the check and the write one step).
+   * Links a login account to a person who has none yet and refreshes their directory document
+   * (now active); false when the person is gone or was linked meanwhile (the condition makes the
+   * check and the write one step).
    */
   async linkAccount(personId: string, accountId: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('people')
-      .set({
-        account_id: accountId,
-        type: LINKED_PERSON.type,
-        login_active: this.bool(LINKED_PERSON.loginActive),
-      })
-      .where('id', '=', personId)
-      .where('account_id', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return this.database.db.transaction().execute(async () => {
+      const result = await this.db
+        .updateTable('people')
+        .set({
+          account_id: accountId,
+          type: LINKED_PERSON.type,
+          login_active: this.bool(LINKED_PERSON.loginActive),
+        })
+        .where('id', '=', personId)
+        .where('account_id', 'is', null)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      const linked = await this.findById(personId);
+      if (linked) await this.directory.project(linked, { emailConflict: 'take' });
+      return true;
+    });
+  }
+
+  async findAll(): Promise<Person[]> {
+    const rows = await this.db.selectFrom('people').selectAll().orderBy('id').execute();
+    return rows.map(toPerson);
+  }
+
+  /** Start-up: writes the directory document of every record that lacks it or is outdated. */
+  async syncDirectory(): Promise<string[]> {
+    return this.database.db
+      .transaction()
+      .execute(async () => this.directory.backfill(await this.findAll()));
   }
 }

@@ -1,6 +1,7 @@
 import { canSignIn, newPersonSchema, type Person } from '@qa/domain';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../shared/app-error';
+import { PersonEmailTakenError } from './people-directory.service';
 import { newPersonRecord } from './people.factory';
 import type { PeopleRepository } from './people.repository';
 
@@ -8,8 +9,10 @@ export class PeopleService {
   constructor(private readonly people: PeopleRepository) {}
 
   /**
-   * Creates a person record without a login (SPEC section 4: "created inactive"). Input is
-   * parsed with the domain schema; an unknown role gets its own code so the form can say so.
+   * Creates a person record without a login (SPEC section 4: "created inactive"), and its
+   * document in the people directory. Input is parsed with the domain schema; an unknown role
+   * gets its own code so the form can say so. An e-mail any person of the directory has is a
+   * conflict.
    */
   async create(input: unknown): Promise<Person> {
     const parsed = newPersonSchema.safeParse(input);
@@ -26,7 +29,8 @@ export class PeopleService {
     try {
       await this.people.insert(person);
     } catch (error) {
-      if (isUniqueViolation(error)) {
+      // A person without login (only in the people directory) may hold the address too.
+      if (isUniqueViolation(error) || error instanceof PersonEmailTakenError) {
         throw new AppError('conflict', 'A person with this e-mail address exists already');
       }
       throw error;

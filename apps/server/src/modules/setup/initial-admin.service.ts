@@ -26,8 +26,10 @@ function generatePassword(): string {
 
 /**
  * First start only: creates the admin person with a password login, so a fresh installation
- * can be used at all (there is no self-sign-up). Later starts change nothing, even when the
- * INITIAL_ADMIN_* variables changed: by then the admin owns that account.
+ * can be used at all (there is no self-sign-up). Later starts change no person, even when the
+ * INITIAL_ADMIN_* variables changed: by then the admin owns that account. Every start brings
+ * the replicated people directory up to date with the people table first (a database from
+ * before the directory existed, or a record changed by hand).
  */
 export class InitialAdminService {
   constructor(
@@ -37,6 +39,7 @@ export class InitialAdminService {
   ) {}
 
   async ensure(settings: InitialAdminSettings): Promise<InitialAdminResult> {
+    await this.people.syncDirectory();
     if (await this.appMeta.get(INITIALIZED)) return { created: false };
 
     const password = settings.password ?? generatePassword();
@@ -46,8 +49,8 @@ export class InitialAdminService {
 
     try {
       // better-auth's adapter opens the transaction on our shared Kysely instance; our
-      // repositories join it (AppKysely.executor), so flag, user, account and person commit
-      // together or not at all.
+      // repositories join it (AppKysely.executor), so flag, user, account, person and its
+      // directory document commit together or not at all.
       await context.adapter.transaction(async (trx) => {
         // The flag first: a second instance starting at the same moment fails on its key.
         await this.appMeta.insert(INITIALIZED, new Date().toISOString());
