@@ -1,6 +1,332 @@
-import { PlaceholderPage } from '../../components/pages/placeholder-page';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockIcon from '@mui/icons-material/Lock';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  ALL_YEARS,
+  STANDARDS_COLLECTION,
+  auditPermissionContext,
+  can,
+  createAuditCommand,
+  deleteAuditCommand,
+  matrixYearList,
+  matrixYearOrFallback,
+  resolveWorkflowStatus,
+  updateAuditCommand,
+  type PermissionAction,
+} from '@qa/domain';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { GroupedList } from '../../components/list/grouped-list';
+import { PageLayout } from '../../components/pages/page-layout';
+import { useListConfig } from '../../lib/config/use-list-config';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useAdminView } from '../../lib/routing/use-admin-view';
+import { usePerson } from '../../lib/session/session-provider';
+import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
+import { useDocument } from '../../lib/sync/use-document';
+import { useQuery } from '../../lib/sync/use-query';
+import { personLabel, usePeople } from '../people/use-people';
+import { AuditDialog } from './audit-dialog';
+import { displayValue } from './audit-document';
+import { AuditImportDialog } from './audit-import-dialog';
+import { AuditMatrixDeleteDialog } from './audit-matrix-delete-dialog';
+import {
+  idsOf,
+  matrixFieldReaders,
+  matrixQuery,
+  optionLabel,
+  parseMatrixYear,
+  useAuditConfig,
+  type AuditMatrixRow,
+} from './audit-matrix-rows';
+import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
 
-/** /auditmatrix: the audit programme (SPEC section 2 "Audit matrix"). */
+const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
+
+/** Name, standard, type, audited by, scope, created by, icons, actions (md and wider). */
+const COLUMNS =
+  'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px 88px';
+const gridSx = {
+  display: { xs: 'flex', md: 'grid' },
+  flexWrap: 'wrap',
+  gridTemplateColumns: COLUMNS,
+  alignItems: 'center',
+  columnGap: 2,
+  rowGap: 0.5,
+} as const;
+
+const COLUMN_KEYS = [
+  'auditMatrix.columns.name',
+  'auditMatrix.columns.standard',
+  'auditMatrix.columns.type',
+  'auditMatrix.columns.art',
+  'auditMatrix.columns.scope',
+  'auditMatrix.columns.createdBy',
+  'auditMatrix.columns.state',
+  'auditMatrix.columns.actions',
+] as const;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * /auditmatrix, the audit programme (SPEC section 2 "Audit matrix"): the audits of one planning
+ * year (`?year=`, default the current year) in the grouped list, with create, edit and delete
+ * for who may, and the audit import in the admin view (`?admin`, SPEC section 6).
+ */
 export function AuditMatrixPage() {
-  return <PlaceholderPage titleKey="auditMatrix.title" />;
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const person = usePerson();
+  const adminView = useAdminView();
+  const [params, setParams] = useSearchParams();
+  const auditConfig = useAuditConfig();
+  const config = useListConfig('auditmatrix');
+  const { byId: people } = usePeople();
+  const { document: workflowDoc } = useDocument('configuration', 'workflow');
+  const { documents: standardDocs } = useQuery(STANDARDS_QUERY);
+
+  const currentYear = new Date().getFullYear();
+  const span = auditConfig.matrixYears;
+  const years = matrixYearList(span, currentYear);
+  const year = matrixYearOrFallback(parseMatrixYear(params.get('year')), span, currentYear);
+  const { documents, loading } = useQuery(matrixQuery(year));
+
+  const [editing, setEditing] = useState<{ auditId?: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  const rows = useMemo<AuditMatrixRow[]>(
+    () => documents.map((doc) => ({ id: doc.id, data: doc.data, state: doc.state })),
+    [documents],
+  );
+  const fields = useMemo(() => matrixFieldReaders(config), [config]);
+  const standardNames = useMemo(
+    () => new Map(standardDocs.map((doc) => [doc.id, text(doc.data.name) || doc.id])),
+    [standardDocs],
+  );
+  const workflowData = workflowDoc?.data;
+  const workflow = useMemo(() => auditWorkflow(workflowData), [workflowData]);
+
+  const formatValue = useCallback(
+    (field: string, value: string): string => {
+      switch (field) {
+        case 'standard':
+          return standardNames.get(value) ?? value;
+        case 'leadauditor':
+        case 'created_by':
+          return personLabel(people, value, t);
+        case 'type':
+          return optionLabel(auditConfig.types, value, language);
+        case 'audited_by':
+          return optionLabel(auditConfig.parties, value, language);
+        case 'workflow.status': {
+          const resolved = resolveWorkflowStatus(workflow, value, 'audit');
+          return resolved.status
+            ? workflowLabel(resolved.status.id, resolved.status.description, language)
+            : resolved.display;
+        }
+        default:
+          return value;
+      }
+    },
+    [standardNames, people, t, auditConfig, language, workflow],
+  );
+  const cells = useCallback(
+    (row: AuditMatrixRow) => {
+      const { data } = row;
+      const creator = text(data.created_by);
+      const lead = text(data.leadauditor);
+      return {
+        name: text(data.name) || row.id,
+        standard: idsOf(data.standard)
+          .map((id) => formatValue('standard', id))
+          .join(', '),
+        type: text(data.type) && formatValue('type', text(data.type)),
+        art: text(data.audited_by) && formatValue('audited_by', text(data.audited_by)),
+        scope: displayValue(data.scope),
+        createdBy: creator && personLabel(people, creator, t),
+        lead: lead && personLabel(people, lead, t),
+      };
+    },
+    [formatValue, people, t],
+  );
+  const getSearchText = useCallback(
+    (row: AuditMatrixRow) =>
+      Object.values(cells(row))
+        .concat(row.id, String(row.data.planning_year ?? ''))
+        .join(' '),
+    [cells],
+  );
+
+  // The commands' own actions, so the buttons follow the rules the commands are checked by.
+  const roles = person?.roles ?? [];
+  const may = (action: PermissionAction | undefined, row?: AuditMatrixRow) =>
+    person !== null &&
+    action !== undefined &&
+    can(roles, action, row ? auditPermissionContext(row.data, person.id) : undefined);
+  const mayCreate = may(createAuditCommand.action);
+
+  const changeYear = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('year', value);
+      return next;
+    });
+
+  const yearSelector = (
+    <TextField
+      select
+      size="small"
+      label={t('auditMatrix.year')}
+      value={String(year)}
+      onChange={(event) => changeYear(event.target.value)}
+      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'audit-matrix-year' } }}
+      sx={{ minWidth: 140 }}
+    >
+      {years.map((entry) => (
+        <option key={entry} value={String(entry)}>
+          {entry === ALL_YEARS ? t('auditMatrix.allYears') : entry}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  const header = (
+    <Box
+      sx={{ ...gridSx, display: { xs: 'none', md: 'grid' }, px: 2, py: 1 }}
+      data-testid="audit-matrix-header"
+    >
+      {COLUMN_KEYS.map((key) => (
+        <Typography key={key} variant="subtitle2" color="text.secondary" noWrap>
+          {t(key)}
+        </Typography>
+      ))}
+    </Box>
+  );
+
+  const renderRow = (row: AuditMatrixRow): ReactNode => {
+    const cell = cells(row);
+    const mayEdit = may(updateAuditCommand.action, row);
+    const mayDelete = may(deleteAuditCommand.action, row);
+    return (
+      <Box sx={gridSx} data-testid={`audit-row-${row.id}`}>
+        <Box sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' } }}>
+          <Link component={RouterLink} to={`/audit/${encodeURIComponent(row.id)}`}>
+            {cell.name}
+          </Link>
+        </Box>
+        {[cell.standard, cell.type, cell.art, cell.scope, cell.createdBy].map((value, index) => (
+          <Typography key={index} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        ))}
+        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+          {row.data.protected === true && (
+            <LockIcon
+              fontSize="small"
+              role="img"
+              aria-hidden={false}
+              aria-label={t('auditMatrix.protected')}
+              titleAccess={t('auditMatrix.protected')}
+              data-testid={`audit-protected-${row.id}`}
+            />
+          )}
+          <SyncStateIcon state={row.state} size="small" />
+        </Box>
+        <Box sx={{ display: 'flex' }}>
+          {mayEdit && (
+            <IconButton
+              size="small"
+              aria-label={t('auditMatrix.edit', { name: cell.name })}
+              onClick={() => setEditing({ auditId: row.id })}
+              data-testid={`audit-edit-${row.id}`}
+            >
+              <EditIcon fontSize="small" />
+            </IconButton>
+          )}
+          {mayDelete && (
+            <IconButton
+              size="small"
+              aria-label={t('auditMatrix.deleteOne', { name: cell.name })}
+              onClick={() => setDeleting({ id: row.id, name: cell.name })}
+              data-testid={`audit-delete-${row.id}`}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </Box>
+      </Box>
+    );
+  };
+
+  return (
+    <PageLayout title={t('auditMatrix.title')}>
+      <GroupedList
+        items={rows}
+        getId={(row) => row.id}
+        config={config}
+        fields={fields}
+        label={t('auditMatrix.title')}
+        loading={loading}
+        emptyText={
+          year === ALL_YEARS ? t('auditMatrix.emptyAll') : t('auditMatrix.empty', { year })
+        }
+        getSearchText={getSearchText}
+        formatValue={formatValue}
+        header={header}
+        actions={
+          <>
+            {yearSelector}
+            {mayCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setEditing({})}
+                data-testid="audit-create"
+              >
+                {t('auditMatrix.create')}
+              </Button>
+            )}
+          </>
+        }
+        moreActions={
+          adminView
+            ? [
+                {
+                  id: 'import',
+                  label: t('auditMatrix.importAudits'),
+                  icon: <UploadFileIcon fontSize="small" />,
+                  onClick: () => setImporting(true),
+                },
+              ]
+            : undefined
+        }
+        renderRow={renderRow}
+      />
+      {editing && (
+        <AuditDialog
+          open
+          auditId={editing.auditId}
+          onClose={(savedAuditId) => {
+            const created = editing.auditId === undefined;
+            setEditing(null);
+            if (created && savedAuditId)
+              void navigate(`/audit/${encodeURIComponent(savedAuditId)}`);
+          }}
+        />
+      )}
+      <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
+      <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+    </PageLayout>
+  );
 }

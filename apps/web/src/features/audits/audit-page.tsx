@@ -1,3 +1,4 @@
+import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -125,6 +126,15 @@ export function AuditPage() {
             {workflowLabel(`${transition.from}>${transition.to}`, transition.description, language)}
           </Button>
         ))}
+        <Button
+          component={RouterLink}
+          to="edit"
+          size="small"
+          startIcon={<EditIcon />}
+          data-testid="audit-edit"
+        >
+          {t('auditDialog.edit')}
+        </Button>
       </Stack>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs

@@ -1,0 +1,280 @@
+import {
+  auditFormSchema,
+  auditHeaderSchema,
+  auditSchema,
+  auditStatusOf,
+  newAuditDefaults,
+  validationIssueMessages,
+  withConditionalAuditFields,
+  type AuditConfig,
+  type AuditSupplierMetadata,
+  type DomainMessage,
+  type Scope,
+  type ScopeField,
+} from '@qa/domain';
+import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
+
+/**
+ * The audit dialog's form, kept in the stored shape of the audit so validation, the diff for
+ * `audit.update` and the args of `audit.create` need no translation layer. Pure functions: the
+ * component holds the state, these decide what it means.
+ */
+export interface AuditFormValues {
+  name: string;
+  /** Always a list here; a stored single id reads as a list of one (both are valid). */
+  standard: string[];
+  type: string;
+  audited_by: string;
+  interestedparties: string[];
+  process: string[];
+  scope: Scope;
+  leadauditor: string | null;
+  coauditors: string[];
+  audit_participants: string[];
+  responsible: string | null;
+  planning_year: number | null;
+  planning_date: string | null;
+  auditing_date: string[];
+  audit_reason: string;
+  metadata: AuditSupplierMetadata;
+  responsible_tech: string | null;
+  responsible_sales: string | null;
+  responsible_qm: string | null;
+}
+
+export type AuditFormField = keyof AuditFormValues;
+
+export const AUDIT_FORM_FIELDS: readonly AuditFormField[] = [
+  'name',
+  'standard',
+  'type',
+  'audited_by',
+  'interestedparties',
+  'process',
+  'scope',
+  'leadauditor',
+  'coauditors',
+  'audit_participants',
+  'responsible',
+  'planning_year',
+  'planning_date',
+  'auditing_date',
+  'audit_reason',
+  'metadata',
+  'responsible_tech',
+  'responsible_sales',
+  'responsible_qm',
+];
+
+/** The fields whose change makes `audit.update` check the dates against the planning year. */
+const DATE_FIELDS: readonly AuditFormField[] = ['planning_year', 'planning_date', 'auditing_date'];
+
+/** The user's calendar day (YYYY-MM-DD), the day a new audit is planned for (SPEC section 9). */
+export function localDay(date: Date = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A stored field read by its own schema; anything it refuses reads as `fallback`. */
+function stored<K extends AuditFormField>(
+  data: JsonObject,
+  field: K,
+  fallback: AuditFormValues[K],
+): AuditFormValues[K] {
+  const schema = auditHeaderSchema.shape[field as keyof typeof auditHeaderSchema.shape];
+  const raw = getOwn(data, field);
+  if (raw === undefined) return fallback;
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? (parsed.data as AuditFormValues[K]) : fallback;
+}
+
+function standardList(value: JsonValue | undefined): string[] {
+  if (typeof value === 'string') return value ? [value] : [];
+  return Array.isArray(value)
+    ? value.filter((entry): entry is string => typeof entry === 'string' && entry !== '')
+    : [];
+}
+
+/** The form of a new audit: SPEC section 9's defaults (`newAuditDefaults`) and empty texts. */
+export function newAuditFormValues(today: string): AuditFormValues {
+  const defaults = newAuditDefaults(today);
+  return {
+    name: '',
+    standard: [],
+    type: '',
+    audited_by: '',
+    interestedparties: defaults.interestedparties,
+    process: defaults.process,
+    scope: defaults.scope,
+    leadauditor: null,
+    coauditors: defaults.coauditors,
+    audit_participants: defaults.audit_participants,
+    responsible: defaults.responsible,
+    planning_year: defaults.planning_year,
+    planning_date: defaults.planning_date,
+    auditing_date: defaults.auditing_date,
+    audit_reason: '',
+    metadata: { supplier: { name: '', location: '', no: '' }, material: { group: '', id: '' } },
+    responsible_tech: null,
+    responsible_sales: null,
+    responsible_qm: null,
+  };
+}
+
+/**
+ * The form of a stored audit. Read field by field and leniently: a legacy or damaged field
+ * shows as empty instead of making the whole audit uneditable.
+ */
+export function storedAuditFormValues(data: JsonObject): AuditFormValues {
+  const empty = newAuditFormValues('2000-01-01');
+  const name = getOwn(data, 'name');
+  return {
+    name: typeof name === 'string' ? name : '',
+    standard: standardList(getOwn(data, 'standard')),
+    type: stored(data, 'type', empty.type),
+    audited_by: stored(data, 'audited_by', empty.audited_by),
+    interestedparties: stored(data, 'interestedparties', []),
+    process: stored(data, 'process', []),
+    scope: stored(data, 'scope', []),
+    leadauditor: stored(data, 'leadauditor', null),
+    coauditors: stored(data, 'coauditors', []),
+    audit_participants: stored(data, 'audit_participants', []),
+    responsible: stored(data, 'responsible', null),
+    planning_year: stored(data, 'planning_year', null),
+    planning_date: stored(data, 'planning_date', null),
+    auditing_date: stored(data, 'auditing_date', []),
+    audit_reason: stored(data, 'audit_reason', ''),
+    metadata: stored(data, 'metadata', empty.metadata),
+    responsible_tech: stored(data, 'responsible_tech', null),
+    responsible_sales: stored(data, 'responsible_sales', null),
+    responsible_qm: stored(data, 'responsible_qm', null),
+  };
+}
+
+/** The workflow status the dialog starts with: the stored one, '1' for a new audit. */
+export function auditFormStatus(data: JsonObject | undefined): string {
+  return (data && auditStatusOf(data)) ?? '1';
+}
+
+/** What is sent: the fields the party and type hide are cleared, as the command does too. */
+export function preparedAuditValues(
+  values: AuditFormValues,
+  config: Pick<AuditConfig, 'supplierParty' | 'processTypes'>,
+): AuditFormValues {
+  return withConditionalAuditFields(values, config);
+}
+
+/**
+ * The changed fields, for `audit.update`. `responsible` is always sent: the update defaults a
+ * missing `responsible` to null (SPEC section 5), so leaving it out would clear it.
+ */
+export function changedAuditFields(
+  initial: AuditFormValues,
+  next: AuditFormValues,
+): Partial<AuditFormValues> {
+  const changes: Record<string, unknown> = {};
+  for (const field of AUDIT_FORM_FIELDS) {
+    if (!jsonEquals(initial[field] as JsonValue, next[field] as JsonValue)) {
+      changes[field] = next[field];
+    }
+  }
+  changes.responsible = next.responsible;
+  return changes as Partial<AuditFormValues>;
+}
+
+/** Whether any field differs (the patch then carries more than the always-sent `responsible`). */
+export function hasAuditChanges(initial: AuditFormValues, next: AuditFormValues): boolean {
+  return AUDIT_FORM_FIELDS.some(
+    (field) => !jsonEquals(initial[field] as JsonValue, next[field] as JsonValue),
+  );
+}
+
+/** Problems by the dotted path of their field ('name', 'auditing_date.1', 'scope.plant'). */
+export type AuditFormErrors = Record<string, DomainMessage>;
+
+/**
+ * The dialog's checks before anything is sent, the same the commands make (SPEC section 5):
+ * name, lead auditor and planning year required ('Item is required'), dates inside the planning
+ * year (on create, and on edit when a date or the year changed, as `audit.update` does), plus
+ * the required fields of the configured scope schema.
+ */
+export function validateAuditForm(
+  values: AuditFormValues,
+  options: {
+    today: string;
+    checkDates: boolean;
+    scopeSchema: readonly ScopeField[];
+    scopeMode: 'entries' | 'schema';
+  },
+): AuditFormErrors {
+  const schema = options.checkDates ? auditFormSchema : auditSchema;
+  const parsed = schema.safeParse({
+    ...newAuditDefaults(options.today),
+    ...values,
+    id: 'audit',
+    created_by: 'person',
+    created_date: options.today,
+  });
+  const errors: AuditFormErrors = {};
+  if (!parsed.success) {
+    for (const message of validationIssueMessages(parsed.error)) {
+      const field = String(message.params?.field ?? '');
+      errors[field] ??= message;
+    }
+  }
+  if (options.scopeMode === 'schema') {
+    const scope = Array.isArray(values.scope) ? {} : values.scope;
+    for (const field of options.scopeSchema) {
+      const value = scope[field.id];
+      if (field.required && (value === undefined || value === null || value === '')) {
+        errors[`scope.${field.id}`] ??= { key: 'validation.required' };
+      }
+    }
+  }
+  return errors;
+}
+
+/** Whether an edit touches a field that makes the update check the dates. */
+export function touchesDates(initial: AuditFormValues, next: AuditFormValues): boolean {
+  return DATE_FIELDS.some(
+    (field) => !jsonEquals(initial[field] as JsonValue, next[field] as JsonValue),
+  );
+}
+
+/** Problems whose field the dialog does not show (they go to the alert above the buttons). */
+export function unplacedErrors(errors: AuditFormErrors): DomainMessage[] {
+  return Object.entries(errors)
+    .filter(([path]) => !(AUDIT_FORM_FIELDS as readonly string[]).includes(path.split('.')[0]!))
+    .map(([, message]) => message);
+}
+
+/** The first problem at a path or below it ('auditing_date' finds 'auditing_date.2'). */
+export function errorAt(errors: AuditFormErrors, path: string): DomainMessage | undefined {
+  return (
+    errors[path] ??
+    Object.entries(errors).find(([key]) => key.startsWith(`${path}.`))?.[1] ??
+    undefined
+  );
+}
+
+/** Issues a command reported, by path (as `validateAuditForm` gives them). */
+export function errorsFromIssues(issues: readonly DomainMessage[]): AuditFormErrors {
+  const errors: AuditFormErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.params?.field ?? '');
+    errors[field] ??= issue;
+  }
+  return errors;
+}
+
+/** How the scope is edited: entries of the scopes list (a stored list) or the scope schema. */
+export function scopeModeOf(scope: Scope, schema: readonly ScopeField[]): 'entries' | 'schema' {
+  return (Array.isArray(scope) && scope.length > 0) || schema.length === 0 ? 'entries' : 'schema';
+}
+
+/** The planning years to offer: the configured span, plus the audit's own year if outside it. */
+export function planningYearOptions(span: readonly number[], current: number | null): number[] {
+  return current === null || span.includes(current)
+    ? [...span]
+    : [...span, current].sort((a, b) => a - b);
+}

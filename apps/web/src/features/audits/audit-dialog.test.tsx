@@ -1,0 +1,358 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  changeAuditStatusCommand,
+  createAuditCommand,
+  protectAuditCommand,
+  unprotectAuditCommand,
+  updateAuditCommand,
+  type CommandResult,
+  type Person,
+} from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n/i18n';
+import type { CommandOutcome, ViewDocument } from '../../lib/sync/sync-types';
+import { testPerson } from '../../test/test-person';
+import { AuditDialog } from './audit-dialog';
+import { localDay } from './audit-dialog-form';
+
+// The dialog is tested against the sync hooks' contract, not the engine behind them.
+let audits: Record<string, JsonObject> = {};
+let person: Person | null = null;
+let localResult: CommandResult = { ok: true, ops: [] };
+const commands: { name: string; args: unknown }[] = [];
+const view = (collection: string, id: string, data: JsonObject): ViewDocument => ({
+  collection,
+  id,
+  data,
+  state: 'sync',
+});
+const PEOPLE: Record<string, JsonObject> = {
+  lead: {
+    id: 'lead',
+    displayName: 'Erika Lead',
+    email: 'erika@example.com',
+    avatar: null,
+    type: 'active',
+    roles: ['user', 'auditor'],
+  },
+  co: {
+    id: 'co',
+    displayName: 'Carl Co',
+    email: 'carl@example.com',
+    avatar: null,
+    type: 'active',
+    roles: ['user', 'auditor'],
+  },
+  plain: {
+    id: 'plain',
+    displayName: 'Paula Plain',
+    email: null,
+    avatar: null,
+    type: 'active',
+    roles: ['user'],
+  },
+};
+const STANDARDS: Record<string, JsonObject> = {
+  iso9001: { name: 'ISO9001', description: 'Quality', chapters: [] },
+  iso14001: { name: 'ISO14001', description: 'Environment', chapters: [] },
+};
+vi.mock('../../lib/sync/use-document', () => ({
+  useDocument: (collection: string, id: string | undefined) => {
+    const data = collection === 'audits' && id ? audits[id] : undefined;
+    return { document: data ? view(collection, id!, data) : undefined, loading: false };
+  },
+}));
+vi.mock('../../lib/sync/use-query', () => ({
+  useQuery: (query: { collection: string }) => {
+    const source =
+      query.collection === 'people' ? PEOPLE : query.collection === 'standards' ? STANDARDS : {};
+    return {
+      documents: Object.entries(source).map(([id, data]) => view(query.collection, id, data)),
+      loading: false,
+    };
+  },
+}));
+vi.mock('../../lib/sync/use-command', () => ({
+  useCommand: () => (name: string, args: unknown) => {
+    commands.push({ name, args });
+    const outcome: CommandOutcome = {
+      local: localResult,
+      // Never settles: the dialog must not wait for the server (offline).
+      confirmed: new Promise(() => {}),
+    };
+    return Promise.resolve(outcome);
+  },
+}));
+vi.mock('../../lib/session/session-provider', () => ({ usePerson: () => person }));
+
+const YEAR = new Date().getFullYear();
+const AUDIT: JsonObject = {
+  id: 'a1',
+  name: 'Werk Styr',
+  standard: 'iso9001',
+  type: 'system',
+  audited_by: 'internal',
+  scope: { plant: 'Styr', productline: 'TGX' },
+  leadauditor: 'lead',
+  coauditors: ['co'],
+  responsible: 'plain',
+  planning_year: YEAR,
+  planning_date: `${YEAR}-03-02`,
+  auditing_date: [`${YEAR}-03-10`],
+  protected: false,
+  workflow: { status: '2' },
+  created_by: 'lead',
+  created_date: `${YEAR}-01-01T00:00:00.000Z`,
+};
+
+function renderDialog(auditId?: string, language: 'de' | 'en' = 'en') {
+  const onClose = vi.fn();
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <AuditDialog open auditId={auditId} onClose={onClose} />
+    </I18nextProvider>,
+  );
+  return onClose;
+}
+
+const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+
+function fill(testId: string, value: string) {
+  fireEvent.change(input(testId), { target: { value } });
+}
+
+/** Picks an entry of an MUI select by its label. */
+function choose(label: RegExp, option: string | RegExp) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+}
+
+/** Picks a person in a user picker by typing part of the name. */
+async function pickPerson(testId: string, text: string, name: string) {
+  const field = input(testId);
+  act(() => field.focus());
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.keyDown(field, { key: 'ArrowDown' });
+  fireEvent.click(await screen.findByRole('option', { name: new RegExp(`^${name}`) }));
+}
+
+const save = () => fireEvent.click(screen.getByTestId('audit-dialog-save'));
+
+describe('AuditDialog', () => {
+  afterEach(() => {
+    cleanup();
+    audits = {};
+    person = null;
+    localResult = { ok: true, ops: [] };
+    commands.length = 0;
+  });
+
+  it('starts a new audit with the defaults and limits the dates to the planning year', () => {
+    person = testPerson({ roles: ['user', 'qm'] });
+    renderDialog();
+    expect(screen.getByRole('heading', { name: 'New audit' })).toBeTruthy();
+    expect(input('audit-dialog-planning_year').value).toBe(String(YEAR));
+    expect(input('audit-dialog-planning_date').value).toBe(localDay());
+    expect(input('audit-dialog-planning_date').min).toBe(`${YEAR}-01-01`);
+    expect(input('audit-dialog-planning_date').max).toBe(`${YEAR}-12-31`);
+    expect(input('audit-dialog-status').value).toBe('New');
+    expect(input('audit-dialog-status').disabled).toBe(true);
+    expect(screen.queryByTestId('audit-dialog-protected')).toBeNull();
+    fireEvent.click(screen.getByTestId('audit-dialog-add-auditing-date'));
+    expect(input('audit-dialog-auditing-date-0').value).toBe(localDay());
+    expect(input('audit-dialog-auditing-date-0').max).toBe(`${YEAR}-12-31`);
+  });
+
+  it('shows "Item is required" at name, lead auditor and the required scope fields', async () => {
+    person = testPerson({ roles: ['qm'] });
+    renderDialog();
+    save();
+    const dialog = screen.getByTestId('audit-dialog');
+    expect(await within(dialog).findAllByText('Item is required')).toHaveLength(4);
+    expect(input('audit-dialog-name').getAttribute('aria-invalid')).toBe('true');
+    expect(input('audit-dialog-leadauditor').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('audit-dialog-error').textContent).toBe(
+      'Please correct the marked fields.',
+    );
+    expect(commands).toEqual([]);
+  });
+
+  it('creates the audit with a new id and closes at once (German texts)', async () => {
+    person = testPerson({ roles: ['qm'] });
+    const onClose = renderDialog(undefined, 'de');
+    expect(screen.getByRole('heading', { name: 'Neues Audit' })).toBeTruthy();
+    save();
+    expect(await screen.findAllByText('Eingabe erforderlich')).toHaveLength(4);
+
+    fill('audit-dialog-name', 'Lieferantenaudit Hamm');
+    await pickPerson('audit-dialog-leadauditor', 'erika', 'Erika Lead');
+    choose(/^Werk/, 'Styr');
+    choose(/^Produktlinie/, 'TGS');
+    choose(/^Auditiert durch/, 'Lieferant');
+    fill('audit-dialog-supplier-name', 'Hammer GmbH');
+    expect(screen.getByLabelText(/^Leitender Auditor/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Planungsjahr/)).toBeTruthy();
+    save();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(commands).toHaveLength(1);
+    const { name, args } = commands[0]! as { name: string; args: Record<string, unknown> };
+    expect(name).toBe(createAuditCommand.name);
+    const id = args.id as string;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(onClose).toHaveBeenCalledWith(id);
+    expect(args).toMatchObject({
+      name: 'Lieferantenaudit Hamm',
+      leadauditor: 'lead',
+      audited_by: 'Lieferant',
+      scope: { plant: 'Styr', productline: 'TGS' },
+      planning_year: YEAR,
+      planning_date: localDay(),
+      coauditors: [],
+      auditing_date: [],
+      metadata: { supplier: { name: 'Hammer GmbH', location: '', no: '' } },
+    });
+  });
+
+  it('shows supplier fields only for the supplier party, the process only for process types', () => {
+    person = testPerson({ roles: ['qm'] });
+    renderDialog();
+    expect(screen.queryByTestId('audit-dialog-supplier')).toBeNull();
+    expect(screen.queryByTestId('audit-dialog-process')).toBeNull();
+    choose(/^Audited by/, 'Supplier');
+    expect(screen.getByTestId('audit-dialog-supplier')).toBeTruthy();
+    expect(screen.getByLabelText('Reason for the audit')).toBeTruthy();
+    expect(screen.getByLabelText('Responsible (quality management)')).toBeTruthy();
+    choose(/^Audited by/, 'External');
+    expect(screen.queryByTestId('audit-dialog-supplier')).toBeNull();
+    choose(/^Audit type/, 'Process audit with question catalogue');
+    expect(screen.getByTestId('audit-dialog-process')).toBeTruthy();
+    choose(/^Audit type/, 'Site walk');
+    expect(screen.getByTestId('audit-dialog-process')).toBeTruthy();
+    choose(/^Audit type/, 'System audit');
+    expect(screen.queryByTestId('audit-dialog-process')).toBeNull();
+  });
+
+  it('reports a date outside the planning year at its field', async () => {
+    person = testPerson({ roles: ['qm'] });
+    audits = { a1: AUDIT };
+    renderDialog('a1');
+    fill('audit-dialog-planning_date', `${YEAR - 1}-12-31`);
+    save();
+    expect(await screen.findByText(`The date must lie in the planning year ${YEAR}`)).toBeTruthy();
+    expect(commands).toEqual([]);
+  });
+
+  it('edits: sends only the changed fields (and responsible), then the status and protection', async () => {
+    person = testPerson({ id: 'someone', roles: ['qm'] });
+    audits = { a1: AUDIT };
+    const onClose = renderDialog('a1');
+    expect(screen.getByRole('heading', { name: 'Edit audit' })).toBeTruthy();
+    expect(input('audit-dialog-name').value).toBe('Werk Styr');
+    expect(screen.getByText('ISO9001')).toBeTruthy();
+    expect(input('audit-dialog-leadauditor').value).toBe('Erika Lead');
+    expect(input('audit-dialog-auditing-date-0').value).toBe(`${YEAR}-03-10`);
+    fill('audit-dialog-name', 'Werk Styr 2');
+    choose(/^Status in the audit process/, 'Execution');
+    fireEvent.click(input('audit-dialog-protected'));
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith('a1'));
+    expect(commands).toEqual([
+      {
+        name: updateAuditCommand.name,
+        args: { id: 'a1', changes: { name: 'Werk Styr 2', responsible: 'plain' } },
+      },
+      { name: changeAuditStatusCommand.name, args: { id: 'a1', status: '3' } },
+      { name: protectAuditCommand.name, args: { id: 'a1' } },
+    ]);
+  });
+
+  it('closes without commands when nothing changed', async () => {
+    person = testPerson({ id: 'lead', roles: ['auditor'] });
+    audits = { a1: AUDIT };
+    const onClose = renderDialog('a1');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith(undefined));
+    expect(commands).toEqual([]);
+  });
+
+  it('shows a protected audit read-only, with the lock and why, to a co-auditor', () => {
+    person = testPerson({ id: 'co', roles: ['user', 'auditor'] });
+    audits = { a1: { ...AUDIT, protected: true } };
+    renderDialog('a1');
+    expect(screen.getByTestId('audit-dialog-lock')).toBeTruthy();
+    expect(screen.getByTestId('audit-dialog-access').textContent).toBe(
+      'This audit is protected: only administrators, quality managers and its lead auditor can change it.',
+    );
+    expect(input('audit-dialog-name').disabled).toBe(true);
+    expect(input('audit-dialog-leadauditor').disabled).toBe(true);
+    expect(screen.queryByTestId('audit-dialog-save')).toBeNull();
+    expect(screen.queryByTestId('audit-dialog-protected')).toBeNull();
+    expect(screen.getByTestId('audit-dialog-cancel').textContent).toBe('Close');
+  });
+
+  it('lets the lead auditor edit a protected audit and unprotect it first', async () => {
+    person = testPerson({ id: 'lead', roles: ['user', 'auditor'] });
+    audits = { a1: { ...AUDIT, protected: true } };
+    const onClose = renderDialog('a1', 'de');
+    expect(screen.getByTestId('audit-dialog-access').textContent).toContain('geschützt');
+    fireEvent.click(input('audit-dialog-protected'));
+    fill('audit-dialog-name', 'Neu');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith('a1'));
+    expect(commands.map((command) => command.name)).toEqual([
+      unprotectAuditCommand.name,
+      updateAuditCommand.name,
+    ]);
+    expect(commands[0]!.args).toEqual({ id: 'a1' });
+  });
+
+  it('shows a refusal of the local run and stays open', async () => {
+    person = testPerson({ roles: ['qm'] });
+    audits = { a1: AUDIT };
+    localResult = {
+      ok: false,
+      error: { code: 'forbidden', message: { key: 'permission.auditProtected' } },
+    };
+    const onClose = renderDialog('a1');
+    fill('audit-dialog-name', 'Anders');
+    save();
+    expect((await screen.findByTestId('audit-dialog-error')).textContent).toBe(
+      'The audit is protected and cannot be changed',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('asks before Escape discards changes; without changes Escape just closes', async () => {
+    person = testPerson({ roles: ['qm'] });
+    audits = { a1: AUDIT };
+    const onClose = renderDialog('a1');
+    fill('audit-dialog-name', 'Geändert');
+    // Enter in a text field does not save.
+    fireEvent.keyDown(input('audit-dialog-name'), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(await screen.findByTestId('audit-discard-dialog')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('audit-discard-keep'));
+    await waitFor(() => expect(screen.queryByTestId('audit-discard-dialog')).toBeNull());
+    expect(input('audit-dialog-name').value).toBe('Geändert');
+    fireEvent.click(screen.getByTestId('audit-dialog-cancel'));
+    fireEvent.click(await screen.findByTestId('audit-discard-confirm'));
+    expect(onClose).toHaveBeenCalledWith();
+    expect(commands).toEqual([]);
+
+    cleanup();
+    const closeClean = renderDialog('a1');
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(closeClean).toHaveBeenCalledWith();
+  });
+
+  it('says when the audit does not exist', () => {
+    person = testPerson({ roles: ['qm'] });
+    renderDialog('nope');
+    expect(screen.getByTestId('audit-dialog-not-found').textContent).toBe(
+      'There is no audit with this address, or it was deleted.',
+    );
+  });
+});

@@ -1,0 +1,723 @@
+import LockIcon from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  AUDITS_COLLECTION,
+  STANDARDS_COLLECTION,
+  auditPermissionContext,
+  auditShowsProcessField,
+  auditShowsSupplierFields,
+  can,
+  changeAuditStatusCommand,
+  createAuditCommand,
+  planningYearRange,
+  protectAuditCommand,
+  toJsonValue,
+  unprotectAuditCommand,
+  updateAuditCommand,
+  type PermissionAction,
+} from '@qa/domain';
+import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDomainMessage } from '../../lib/i18n/domain-message';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { usePerson } from '../../lib/session/session-provider';
+import { randomId } from '../../lib/sync/random-id';
+import { useCommand } from '../../lib/sync/use-command';
+import { useDocument } from '../../lib/sync/use-document';
+import { useQuery } from '../../lib/sync/use-query';
+import { UserPicker } from '../people/user-picker';
+import { useAuditDialogConfig, type AuditDialogConfig } from './audit-dialog-config';
+import { AuditDiscardDialog, AuditingDatesField, ChipListField } from './audit-dialog-fields';
+import {
+  auditFormStatus,
+  changedAuditFields,
+  errorAt,
+  errorsFromIssues,
+  hasAuditChanges,
+  localDay,
+  newAuditFormValues,
+  planningYearOptions,
+  preparedAuditValues,
+  scopeModeOf,
+  storedAuditFormValues,
+  touchesDates,
+  unplacedErrors,
+  validateAuditForm,
+  type AuditFormErrors,
+  type AuditFormValues,
+} from './audit-dialog-form';
+import { AuditScopeFields } from './audit-dialog-scope';
+import { workflowLabel } from './audit-workflow-labels';
+
+export interface AuditDialogProps {
+  open: boolean;
+  /** The audit to edit; undefined creates a new one (SPEC section 9 defaults). */
+  auditId?: string;
+  /** Called with the audit's id when something was saved, without when nothing was. */
+  onClose: (savedAuditId?: string) => void;
+}
+
+/**
+ * The audit metadata dialog (SPEC sections 2 and 5, route /audit/:id/edit and the matrix):
+ * name, standard, type, process, audited by, interested parties, scope, auditors, participants,
+ * the person responsible for measures, planning year and dates, auditing dates, the status in
+ * the audit process and protection. Which fields show follows the `audit` configuration.
+ * Saving runs the commands locally and closes at once; the server confirms later (offline too).
+ */
+export function AuditDialog({ open, auditId, onClose }: AuditDialogProps) {
+  // Mounted only while open, so every opening starts from the stored audit (or the defaults).
+  return open ? <AuditDialogLoader auditId={auditId} onClose={onClose} /> : <></>;
+}
+
+function actionOf(command: { name: string; action?: PermissionAction }): PermissionAction {
+  if (!command.action) throw new Error(`${command.name} has no permission action`);
+  return command.action;
+}
+
+function AuditDialogLoader({ auditId, onClose }: Omit<AuditDialogProps, 'open'>) {
+  const { t } = useTranslation();
+  const { document, loading } = useDocument(AUDITS_COLLECTION, auditId);
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const titleId = useId();
+
+  if (auditId !== undefined && !document) {
+    return (
+      <Dialog open onClose={() => onClose()} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>
+          {loading ? t('auditDialog.editTitle') : t('audit.notFoundTitle')}
+        </DialogTitle>
+        <DialogContent>
+          {loading ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label={t('audit.loading')} />
+            </Box>
+          ) : (
+            <Typography data-testid="audit-dialog-not-found">{t('audit.notFound')}</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => onClose()}>{t('auditDialog.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return (
+    <AuditDialogForm
+      auditId={auditId}
+      stored={document?.data}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      titleId={titleId}
+    />
+  );
+}
+
+interface FormState {
+  values: AuditFormValues;
+  status: string;
+  protected: boolean;
+}
+
+function initialState(stored: JsonObject | undefined, today: string): FormState {
+  return stored
+    ? {
+        values: storedAuditFormValues(stored),
+        status: auditFormStatus(stored),
+        protected: getOwn(stored, 'protected') === true,
+      }
+    : { values: newAuditFormValues(today), status: auditFormStatus(undefined), protected: false };
+}
+
+function AuditDialogForm({
+  auditId,
+  stored,
+  onClose,
+  fullScreen,
+  titleId,
+}: {
+  auditId: string | undefined;
+  stored: JsonObject | undefined;
+  onClose: (savedAuditId?: string) => void;
+  fullScreen: boolean;
+  titleId: string;
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const runCommand = useCommand();
+  const person = usePerson();
+  const config = useAuditDialogConfig();
+  const standards = useQuery({ collection: STANDARDS_COLLECTION, filters: [] });
+  const [today] = useState(() => localDay());
+  // The form starts from the audit as it was when the dialog opened; an update sends only what
+  // the user changed since, so a concurrent edit of other fields (offline, say) is kept.
+  const [initial] = useState(() => initialState(stored, today));
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<AuditFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+
+  const creating = auditId === undefined;
+  const roles = person?.roles ?? [];
+  const context = stored && person ? auditPermissionContext(stored, person.id) : undefined;
+  const mayEdit = creating
+    ? can(roles, actionOf(createAuditCommand))
+    : can(roles, actionOf(updateAuditCommand), context);
+  const mayChangeStatus = !creating && can(roles, actionOf(changeAuditStatusCommand), context);
+  const mayToggleProtection =
+    !creating &&
+    can(roles, actionOf(initial.protected ? unprotectAuditCommand : protectAuditCommand), context);
+  const readOnly = !mayEdit;
+
+  const { values } = form;
+  const dirty = !jsonEquals(form as unknown as JsonValue, initial as unknown as JsonValue);
+  const showSupplier = auditShowsSupplierFields(values, config.audit);
+  const showProcess = auditShowsProcessField(values, config.audit);
+  const scopeMode = scopeModeOf(initial.values.scope, config.scopes.schema);
+  const chipLimit = config.app.textLimits.chip;
+  const year = values.planning_year;
+  const yearMin = year === null ? undefined : `${year}-01-01`;
+  const yearMax = year === null ? undefined : `${year}-12-31`;
+
+  const set = <K extends keyof AuditFormValues>(field: K, value: AuditFormValues[K]) =>
+    setForm((current) => ({ ...current, values: { ...current.values, [field]: value } }));
+  const setMetadata = (group: 'supplier' | 'material', key: string, value: string) =>
+    setForm((current) => ({
+      ...current,
+      values: {
+        ...current.values,
+        metadata: {
+          ...current.values.metadata,
+          [group]: { ...current.values.metadata[group], [key]: value },
+        },
+      },
+    }));
+  const errorOf = (path: string): string | undefined => {
+    const message = errorAt(errors, path);
+    return message ? translate(message) : undefined;
+  };
+
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty && !readOnly) setConfirmDiscard(true);
+    else onClose();
+  };
+
+  /** Shows a local refusal at its fields; false when the command was refused. */
+  const accepted = (outcome: Awaited<ReturnType<typeof runCommand>>): boolean => {
+    if (outcome.local.ok) return true;
+    const { message, issues = [] } = outcome.local.error;
+    const placed = errorsFromIssues(issues.length > 0 ? issues : [message]);
+    setErrors(placed);
+    const general = unplacedErrors(placed);
+    setFailure(general.length > 0 ? general.map(translate).join('; ') : null);
+    return false;
+  };
+
+  async function save() {
+    setFailure(null);
+    const next = preparedAuditValues(values, config.audit);
+    const before = preparedAuditValues(initial.values, config.audit);
+    const changed = creating || hasAuditChanges(before, next);
+    if (changed) {
+      const found = validateAuditForm(next, {
+        today,
+        checkDates: creating || touchesDates(before, next),
+        scopeSchema: config.scopes.schema,
+        scopeMode,
+      });
+      setErrors(found);
+      if (Object.keys(found).length > 0) {
+        const general = unplacedErrors(found);
+        setFailure(
+          general.length > 0 ? general.map(translate).join('; ') : t('auditDialog.invalid'),
+        );
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      if (creating) {
+        const id = randomId();
+        const outcome = await runCommand(createAuditCommand.name, toJsonValue({ id, ...next }));
+        if (accepted(outcome)) onClose(id);
+        return;
+      }
+      const id = auditId;
+      // Unprotect first and protect last: the changes in between must not meet a lock.
+      const steps: [string, JsonValue][] = [];
+      if (initial.protected && !form.protected) {
+        steps.push([unprotectAuditCommand.name, { id }]);
+      }
+      if (changed) {
+        steps.push([
+          updateAuditCommand.name,
+          toJsonValue({ id, changes: changedAuditFields(before, next) }),
+        ]);
+      }
+      if (form.status !== initial.status) {
+        steps.push([changeAuditStatusCommand.name, { id, status: form.status }]);
+      }
+      if (!initial.protected && form.protected) {
+        steps.push([protectAuditCommand.name, { id }]);
+      }
+      for (const [name, args] of steps) {
+        if (!accepted(await runCommand(name, args))) return;
+      }
+      onClose(steps.length > 0 ? id : undefined);
+    } catch (error) {
+      console.warn('audit dialog: saving failed', error);
+      setFailure(t('auditDialog.saveError'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const typeOptions = config.audit.types.map((type) => type.id);
+  const partyOptions = config.audit.parties.map((party) => party.id);
+  const optionLabel = (list: AuditDialogConfig['audit']['types'], id: string) =>
+    list.find((entry) => entry.id === id)?.label[language] ?? id;
+  const standardNames = useMemo(
+    () =>
+      new Map(
+        standards.documents.map((doc) => {
+          const name = getOwn(doc.data, 'name');
+          return [doc.id, typeof name === 'string' && name ? name : doc.id];
+        }),
+      ),
+    [standards.documents],
+  );
+  const years = planningYearOptions(
+    planningYearRange(config.audit.planningYears, Number(today.slice(0, 4))),
+    initial.values.planning_year,
+  );
+  const statusOptions = config.workflow.statuses;
+  const statusText = (id: string) => {
+    const status = statusOptions.find((entry) => entry.id === id);
+    return status ? workflowLabel(status.id, status.description, language) : id;
+  };
+
+  const text = (
+    field: 'name' | 'audit_reason',
+    label: string,
+    extra: { required?: boolean; autoFocus?: boolean; multiline?: boolean } = {},
+  ) => (
+    <TextField
+      label={label}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      disabled={readOnly}
+      error={Boolean(errorOf(field))}
+      helperText={errorOf(field)}
+      fullWidth
+      margin="dense"
+      {...extra}
+      minRows={extra.multiline ? 2 : undefined}
+      slotProps={{ htmlInput: { 'data-testid': `audit-dialog-${field}` } }}
+    />
+  );
+  const nullableText = (
+    field: 'responsible_tech' | 'responsible_sales' | 'responsible_qm',
+    label: string,
+  ) => (
+    <TextField
+      label={label}
+      value={values[field] ?? ''}
+      onChange={(event) => set(field, event.target.value === '' ? null : event.target.value)}
+      disabled={readOnly}
+      error={Boolean(errorOf(field))}
+      helperText={errorOf(field)}
+      fullWidth
+      margin="dense"
+      slotProps={{ htmlInput: { 'data-testid': `audit-dialog-${field}` } }}
+    />
+  );
+  const metadataText = (group: 'supplier' | 'material', key: string, label: string) => (
+    <TextField
+      label={label}
+      value={(values.metadata[group] as Record<string, string>)[key] ?? ''}
+      onChange={(event) => setMetadata(group, key, event.target.value)}
+      disabled={readOnly}
+      error={Boolean(errorOf(`metadata.${group}.${key}`))}
+      helperText={errorOf(`metadata.${group}.${key}`)}
+      fullWidth
+      margin="dense"
+      slotProps={{ htmlInput: { 'data-testid': `audit-dialog-${group}-${key}` } }}
+    />
+  );
+  const select = (
+    field: 'type' | 'audited_by',
+    label: string,
+    options: string[],
+    labelOf: (id: string) => string,
+  ) => (
+    <TextField
+      select
+      label={label}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      disabled={readOnly}
+      error={Boolean(errorOf(field))}
+      helperText={errorOf(field)}
+      fullWidth
+      margin="dense"
+      slotProps={{ htmlInput: { 'data-testid': `audit-dialog-${field}` } }}
+    >
+      <MenuItem value="">
+        <em>{t('auditDialog.none')}</em>
+      </MenuItem>
+      {[
+        ...options,
+        ...(values[field] && !options.includes(values[field]) ? [values[field]] : []),
+      ].map((id) => (
+        <MenuItem key={id} value={id}>
+          {labelOf(id)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const people = (
+    field: 'leadauditor' | 'responsible',
+    label: string,
+    options: { auditorsOnly?: boolean; required?: boolean },
+  ) => (
+    <UserPicker
+      label={label}
+      value={values[field] ? [values[field]] : []}
+      onChange={(ids) => set(field, ids[0] ?? null)}
+      allowCreate
+      disabled={readOnly}
+      error={errorOf(field)}
+      testId={`audit-dialog-${field}`}
+      {...options}
+    />
+  );
+  const peopleList = (
+    field: 'coauditors' | 'audit_participants',
+    label: string,
+    auditorsOnly: boolean,
+  ) => (
+    <UserPicker
+      label={label}
+      value={values[field]}
+      onChange={(ids) => set(field, ids)}
+      multiple
+      auditorsOnly={auditorsOnly}
+      allowCreate
+      disabled={readOnly}
+      error={errorOf(field)}
+      testId={`audit-dialog-${field}`}
+    />
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={requestClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      data-testid="audit-dialog"
+    >
+      <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        {initial.protected && (
+          <LockIcon titleAccess={t('audit.protected')} data-testid="audit-dialog-lock" />
+        )}
+        {creating ? t('auditDialog.createTitle') : t('auditDialog.editTitle')}
+      </DialogTitle>
+      <DialogContent dividers>
+        {(initial.protected || readOnly) && (
+          <Alert
+            severity={readOnly ? 'info' : 'warning'}
+            icon={initial.protected ? <LockIcon fontSize="inherit" /> : undefined}
+            sx={{ mb: 1 }}
+            data-testid="audit-dialog-access"
+          >
+            {accessText(t, { creating, protectedAudit: initial.protected, readOnly })}
+          </Alert>
+        )}
+
+        <Section title={t('auditDialog.sectionGeneral')}>
+          {text('name', t('auditDialog.name'), { required: true, autoFocus: !readOnly })}
+          <ChipListField
+            label={t('auditDialog.standard')}
+            value={values.standard}
+            onChange={(next) => set('standard', next)}
+            options={[...standardNames.keys()]}
+            labelOf={(id) => standardNames.get(id) ?? id}
+            disabled={readOnly}
+            error={errorOf('standard')}
+            chipLimit={chipLimit}
+            testId="audit-dialog-standard"
+          />
+          <Row>
+            {select('type', t('auditDialog.type'), typeOptions, (id) =>
+              optionLabel(config.audit.types, id),
+            )}
+            {select('audited_by', t('auditDialog.auditedBy'), partyOptions, (id) =>
+              optionLabel(config.audit.parties, id),
+            )}
+          </Row>
+          {showProcess && (
+            <ChipListField
+              label={t('auditDialog.process')}
+              value={values.process}
+              onChange={(next) => set('process', next)}
+              options={[]}
+              freeSolo
+              disabled={readOnly}
+              error={errorOf('process')}
+              helperText={t('auditDialog.freeEntryHint')}
+              chipLimit={chipLimit}
+              testId="audit-dialog-process"
+            />
+          )}
+          <ChipListField
+            label={t('auditDialog.interestedParties')}
+            value={values.interestedparties}
+            onChange={(next) => set('interestedparties', next)}
+            options={partyOptions}
+            labelOf={(id) => optionLabel(config.audit.parties, id)}
+            freeSolo
+            disabled={readOnly}
+            error={errorOf('interestedparties')}
+            chipLimit={chipLimit}
+            testId="audit-dialog-interestedparties"
+          />
+          <AuditScopeFields
+            value={values.scope}
+            onChange={(scope) => set('scope', scope)}
+            config={config.scopes}
+            mode={scopeMode}
+            language={language}
+            disabled={readOnly}
+            errorOf={errorOf}
+          />
+        </Section>
+
+        {showSupplier && (
+          <Section title={t('auditDialog.sectionSupplier')} testId="audit-dialog-supplier">
+            <Row>
+              {metadataText('supplier', 'name', t('auditDialog.supplierName'))}
+              {metadataText('supplier', 'location', t('auditDialog.supplierLocation'))}
+              {metadataText('supplier', 'no', t('auditDialog.supplierNo'))}
+            </Row>
+            <Row>
+              {metadataText('material', 'group', t('auditDialog.materialGroup'))}
+              {metadataText('material', 'id', t('auditDialog.materialId'))}
+            </Row>
+            {text('audit_reason', t('auditDialog.reason'), { multiline: true })}
+            <Row>
+              {nullableText('responsible_tech', t('auditDialog.responsibleTech'))}
+              {nullableText('responsible_sales', t('auditDialog.responsibleSales'))}
+              {nullableText('responsible_qm', t('auditDialog.responsibleQm'))}
+            </Row>
+          </Section>
+        )}
+
+        <Section title={t('auditDialog.sectionTeam')}>
+          <Row>
+            {people('leadauditor', t('auditDialog.leadAuditor'), {
+              auditorsOnly: true,
+              required: true,
+            })}
+            {peopleList('coauditors', t('auditDialog.coAuditors'), true)}
+          </Row>
+          <Row>
+            {peopleList('audit_participants', t('auditDialog.participants'), false)}
+            {people('responsible', t('auditDialog.responsible'), {})}
+          </Row>
+        </Section>
+
+        <Section title={t('auditDialog.sectionPlanning')}>
+          <Row>
+            <TextField
+              select
+              label={t('auditDialog.planningYear')}
+              required
+              value={year === null ? '' : String(year)}
+              onChange={(event) =>
+                set('planning_year', event.target.value === '' ? null : Number(event.target.value))
+              }
+              disabled={readOnly}
+              error={Boolean(errorOf('planning_year'))}
+              helperText={errorOf('planning_year')}
+              fullWidth
+              margin="dense"
+              slotProps={{ htmlInput: { 'data-testid': 'audit-dialog-planning_year' } }}
+            >
+              {years.map((option) => (
+                <MenuItem key={option} value={String(option)}>
+                  {option}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              type="date"
+              label={t('auditDialog.planningDate')}
+              value={values.planning_date ?? ''}
+              onChange={(event) =>
+                set('planning_date', event.target.value === '' ? null : event.target.value)
+              }
+              disabled={readOnly}
+              error={Boolean(errorOf('planning_date'))}
+              helperText={errorOf('planning_date') ?? t('auditDialog.dateInYearHint')}
+              fullWidth
+              margin="dense"
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: {
+                  min: yearMin,
+                  max: yearMax,
+                  'data-testid': 'audit-dialog-planning_date',
+                },
+              }}
+            />
+          </Row>
+          <AuditingDatesField
+            value={values.auditing_date}
+            onChange={(next) => set('auditing_date', next)}
+            min={yearMin}
+            max={yearMax}
+            nextDate={
+              values.planning_date ??
+              (year === null || today.startsWith(`${year}-`) ? today : `${year}-01-01`)
+            }
+            disabled={readOnly}
+            errorOf={(index) => errorOf(`auditing_date.${index}`)}
+          />
+        </Section>
+
+        <Section title={t('auditDialog.sectionStatus')}>
+          <Row>
+            <TextField
+              select={mayChangeStatus && statusOptions.length > 0}
+              label={t('auditDialog.status')}
+              value={
+                mayChangeStatus && statusOptions.length > 0 ? form.status : statusText(form.status)
+              }
+              onChange={(event) =>
+                setForm((current) => ({ ...current, status: event.target.value }))
+              }
+              disabled={!mayChangeStatus}
+              helperText={creating ? t('auditDialog.statusNewHint') : undefined}
+              fullWidth
+              margin="dense"
+              slotProps={{
+                htmlInput: { 'data-testid': 'audit-dialog-status', readOnly: !mayChangeStatus },
+              }}
+            >
+              {statusOptions.map((status) => (
+                <MenuItem key={status.id} value={status.id}>
+                  {statusText(status.id)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {mayToggleProtection ? (
+              <FormControlLabel
+                sx={{ mt: 1 }}
+                control={
+                  <Switch
+                    checked={form.protected}
+                    onChange={(event) =>
+                      setForm((current) => ({ ...current, protected: event.target.checked }))
+                    }
+                    slotProps={{ input: { 'data-testid': 'audit-dialog-protected' } as object }}
+                  />
+                }
+                label={t('auditDialog.protect')}
+              />
+            ) : (
+              <Box sx={{ flex: 1 }} />
+            )}
+          </Row>
+        </Section>
+
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="audit-dialog-error">
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={requestClose} disabled={busy} data-testid="audit-dialog-cancel">
+          {readOnly ? t('auditDialog.close') : t('auditDialog.cancel')}
+        </Button>
+        {!readOnly && (
+          <Button
+            variant="contained"
+            onClick={() => void save()}
+            disabled={busy}
+            data-testid="audit-dialog-save"
+          >
+            {t('auditDialog.save')}
+          </Button>
+        )}
+      </DialogActions>
+      <AuditDiscardDialog
+        open={confirmDiscard}
+        onKeep={() => setConfirmDiscard(false)}
+        onDiscard={() => {
+          setConfirmDiscard(false);
+          onClose();
+        }}
+      />
+    </Dialog>
+  );
+}
+
+function accessText(
+  t: (key: string) => string,
+  state: { creating: boolean; protectedAudit: boolean; readOnly: boolean },
+): string {
+  if (state.creating) return t('auditDialog.mayNotCreate');
+  if (state.protectedAudit) {
+    return state.readOnly ? t('auditDialog.protectedReadOnly') : t('auditDialog.protectedEditable');
+  }
+  return t('auditDialog.readOnly');
+}
+
+function Section({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <Box component="section" sx={{ mt: 2 }} data-testid={testId}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Fields side by side from the small breakpoint on, stacked on phones. */
+function Row({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { sm: 2 } }}>
+      {children}
+    </Box>
+  );
+}

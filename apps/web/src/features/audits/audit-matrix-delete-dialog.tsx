@@ -1,0 +1,107 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import { AUDIT_ITEMS_COLLECTION, MAX_DOCUMENTS_PER_COMMAND, deleteAuditCommand } from '@qa/domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnackbar } from '../../components/snackbar/snackbar-provider';
+import { useDomainMessage } from '../../lib/i18n/domain-message';
+import { useCommand } from '../../lib/sync/use-command';
+import { useQuery } from '../../lib/sync/use-query';
+
+export interface AuditMatrixDeleteDialogProps {
+  /** The audit to delete; null = closed. */
+  audit: { id: string; name: string } | null;
+  onClose: () => void;
+}
+
+/** `itemIds` cut to what one command may carry. */
+function chunks(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_DOCUMENTS_PER_COMMAND) {
+    out.push(ids.slice(start, start + MAX_DOCUMENTS_PER_COMMAND));
+  }
+  return out.length > 0 ? out : [[]];
+}
+
+/**
+ * Asks before deleting an audit. A command sees only the documents it names, so the audit's
+ * items are subscribed while the question is open and their ids go with `audit.delete`.
+ * Closes on the local result; the server's answer arrives through the SyncProvider.
+ */
+export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDialogProps) {
+  const { t } = useTranslation();
+  const translate = useDomainMessage();
+  const runCommand = useCommand();
+  const { show } = useSnackbar();
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  // The name stays while the dialog fades out after `audit` went back to null.
+  const [shown, setShown] = useState(audit);
+  if (audit !== null && audit !== shown) setShown(audit);
+  const { documents: items, loading } = useQuery(
+    audit
+      ? {
+          collection: AUDIT_ITEMS_COLLECTION,
+          filters: [{ path: ['auditId'], op: '==', value: audit.id }],
+        }
+      : null,
+  );
+
+  async function confirm() {
+    if (!audit) return;
+    setBusy(true);
+    try {
+      // More items than one command carries: the first deletes the audit with its first items,
+      // the next ones delete the rest (an audit already gone still has its listed items deleted).
+      const parts = chunks(items.map((item) => item.id));
+      for (const [index, itemIds] of parts.entries()) {
+        const outcome = await runCommand(deleteAuditCommand.name, { id: audit.id, itemIds });
+        if (!outcome.local.ok) {
+          show({ type: 'error', message: translate(outcome.local.error.message) });
+          return;
+        }
+        if (index === 0 && outcome.local.message) {
+          show({ type: 'success', message: translate(outcome.local.message) });
+        }
+      }
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={audit !== null} onClose={onClose} aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{t('auditMatrix.deleteTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText data-testid="audit-delete-question">
+          {t('auditMatrix.deleteQuestion', { name: shown?.name ?? '' })}
+        </DialogContentText>
+        {loading ? (
+          <LinearProgress aria-label={t('auditMatrix.loadingItems')} sx={{ mt: 2 }} />
+        ) : (
+          <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-items">
+            {t('auditMatrix.deleteItems', { count: items.length })}
+          </DialogContentText>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('auditMatrix.cancel')}</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={busy || loading}
+          onClick={() => void confirm()}
+          data-testid="audit-delete-confirm"
+        >
+          {t('auditMatrix.delete')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,439 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import {
+  createAuditItemCommand,
+  deactivateAuditItemCommand,
+  deleteAuditItemCommand,
+  importAuditItemsCommand,
+  reactivateAuditItemCommand,
+  updateAuditItemCommand,
+  type CommandResult,
+  type Person,
+} from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SnackbarProvider } from '../../../components/snackbar/snackbar-provider';
+import { createI18n } from '../../../lib/i18n/i18n';
+import type { CommandOutcome, ViewDocument } from '../../../lib/sync/sync-types';
+import { testPerson } from '../../../test/test-person';
+import { AuditPhasePage } from '../audit-phase-page';
+
+// The tab is tested against the sync hooks' contract, not the engine behind them.
+let audits: Record<string, JsonObject> = {};
+let items: Record<string, JsonObject> = {};
+let standards: Record<string, JsonObject> = {};
+let states: Record<string, ViewDocument['state']> = {};
+let person: Person | null = null;
+let nextResult: CommandResult | null = null;
+const commands: { name: string; args: unknown }[] = [];
+const view = (collection: string, id: string, data: JsonObject): ViewDocument => ({
+  collection,
+  id,
+  data,
+  state: states[id] ?? 'sync',
+});
+vi.mock('../../../lib/sync/use-query', () => ({
+  useQuery: (query: { collection: string; filters: { path: string[]; value: unknown }[] }) => {
+    const source =
+      query.collection === 'audit_items'
+        ? items
+        : query.collection === 'standards'
+          ? standards
+          : {};
+    const filter = query.filters[0];
+    return {
+      documents: Object.entries(source)
+        .filter(([, data]) => !filter || data[filter.path[0]!] === filter.value)
+        .map(([id, data]) => view(query.collection, id, data)),
+      loading: false,
+    };
+  },
+}));
+vi.mock('../../../lib/sync/use-document', () => ({
+  useDocument: (collection: string, id: string | undefined) => ({
+    document:
+      collection === 'audits' && id && audits[id] ? view(collection, id, audits[id]) : undefined,
+    loading: false,
+  }),
+}));
+vi.mock('../../../lib/sync/use-command', () => ({
+  useCommand: () => (name: string, args: unknown) => {
+    commands.push({ name, args });
+    const outcome: CommandOutcome = {
+      local: nextResult ?? { ok: true, ops: [] },
+      confirmed: Promise.resolve({ ok: true }),
+    };
+    return Promise.resolve(outcome);
+  },
+}));
+vi.mock('../../../lib/sync/sync-state-icon', () => ({
+  SyncStateIcon: ({ state }: { state: string }) => <span data-testid="sync-icon">{state}</span>,
+}));
+vi.mock('../../../lib/session/session-provider', () => ({ usePerson: () => person }));
+vi.mock('../../people/user-picker', () => ({
+  UserPicker: (props: { label: string; value: string[]; onChange: (ids: string[]) => void }) => (
+    <label>
+      {props.label}
+      <input
+        data-testid="user-picker"
+        value={props.value.join(',')}
+        onChange={(event) => props.onChange(event.target.value ? [event.target.value] : [])}
+      />
+    </label>
+  ),
+}));
+
+const AUDIT: JsonObject = {
+  id: 'a1',
+  name: 'Werk Styr 2026',
+  standard: 'iso9001',
+  leadauditor: 'p-lead',
+  coauditors: ['p1'],
+  protected: false,
+  auditing_date: ['2026-05-04', '2026-05-05'],
+  process: ['Einkauf'],
+};
+
+const item = (id: string, question: JsonObject, extra: JsonObject = {}): JsonObject => ({
+  id,
+  auditId: 'a1',
+  processes: [],
+  question: { hint: '', category: '', category_id: '', importance: '', chapters: [], ...question },
+  Weight: 1,
+  auditItemState: null,
+  deviations: {},
+  ...extra,
+});
+
+function seed() {
+  audits = { a1: AUDIT, other: { ...AUDIT, id: 'other' } };
+  standards = {
+    iso9001: {
+      name: 'ISO9001',
+      description: 'Quality management systems',
+      chapters: [
+        { id: '4.1', description: 'Understanding the organization' },
+        { id: '5', description: 'Leadership' },
+      ],
+    },
+  };
+  items = {
+    i1: item('i1', {
+      no: '1',
+      text: 'Is the project plan released?',
+      hint: 'Look at the signature',
+      category_id: '2',
+      category: 'Projektmanagement',
+      importance: '9',
+      chapters: [{ id: '4.1', standard: 'iso9001', description: 'Understanding the organization' }],
+    }),
+    i2: item(
+      'i2',
+      { no: '2', text: 'Are suppliers rated?', importance: '1' },
+      { auditItemState: 'deactivated', deactivated: true },
+    ),
+    i3: item('i3', { no: '10', text: 'Is training documented?', category_id: '2' }),
+    elsewhere: { ...item('elsewhere', { no: '1', text: 'Other audit' }), auditId: 'other' },
+  };
+  states = { i3: 'unsync' };
+}
+
+function renderTab(language: 'de' | 'en' = 'en') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/audit/:auditId/auditpreparation',
+        element: <AuditPhasePage phase="auditpreparation" />,
+      },
+    ],
+    { initialEntries: ['/audit/a1/auditpreparation'] },
+  );
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <SnackbarProvider>
+        <RouterProvider router={router} />
+      </SnackbarProvider>
+    </I18nextProvider>,
+  );
+}
+
+const row = (id: string) => within(screen.getByTestId(`item-row-${id}`));
+
+async function openMoreAction(name: string) {
+  fireEvent.click(await screen.findByTestId('list-more-actions'));
+  return screen.findByRole('menuitem', { name });
+}
+
+describe('PreparationTab', () => {
+  afterEach(() => {
+    cleanup();
+    audits = {};
+    items = {};
+    standards = {};
+    states = {};
+    person = null;
+    nextResult = null;
+    commands.length = 0;
+  });
+
+  it("lists the audit's questions with number, hint, category, chapters, importance and state", async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['user', 'auditor'] });
+    renderTab();
+    const first = row('i1');
+    expect(await screen.findByTestId('item-row-i1')).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('3 entries');
+    expect(screen.queryByText('Other audit')).toBeNull();
+    expect(first.getByText('Is the project plan released?')).toBeTruthy();
+    expect(first.getByText('Hint: Look at the signature')).toBeTruthy();
+    expect(first.getByText('Project control')).toBeTruthy();
+    expect(first.getByText('Very important question')).toBeTruthy();
+    expect(first.getByText('Chapters: 4.1')).toBeTruthy();
+    expect(row('i2').getByTestId('item-deactivated').textContent).toBe('Deactivated');
+    expect(row('i2').getByText('No category')).toBeTruthy();
+    expect(row('i2').getByText('Remark')).toBeTruthy();
+    expect(row('i2').getByTestId('item-text').closest('[data-deactivated]')).toBeTruthy();
+    expect(row('i1').getByTestId('item-text').closest('[data-deactivated]')).toBeNull();
+    // Sorted by number as dotted numbers: 1, 2, 10; each row with its sync state.
+    const texts = screen.getAllByTestId('item-text').map((node) => node.textContent);
+    expect(texts).toEqual([
+      'Is the project plan released?',
+      'Are suppliers rated?',
+      'Is training documented?',
+    ]);
+    expect(screen.getAllByTestId('sync-icon').map((node) => node.textContent)).toEqual([
+      'sync',
+      'sync',
+      'unsync',
+    ]);
+  });
+
+  it('groups by category with "Keine Kategorie" and filters by the category facet', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab('de');
+    fireEvent.click(await screen.findByTestId('list-group-toggle'));
+    const headers = screen.getAllByTestId('list-group-header').map((node) => node.textContent);
+    expect(headers).toHaveLength(2);
+    expect(headers[0]).toContain('Projektsteuerung');
+    expect(headers[1]).toContain('Keine Kategorie');
+
+    fireEvent.click(screen.getByTestId('list-filter-button'));
+    const drawer = within(await screen.findByTestId('facet-category'));
+    fireEvent.click(drawer.getByRole('checkbox', { name: 'Keine Kategorie (1)' }));
+    await waitFor(() => expect(screen.getByTestId('list-count').textContent).toBe('1 Eintrag'));
+    expect(screen.getByText('Are suppliers rated?')).toBeTruthy();
+  });
+
+  it('creates a question with auditItem.create and a client id', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab();
+    fireEvent.click(await screen.findByTestId('question-create'));
+    const dialog = within(await screen.findByTestId('question-dialog'));
+    expect((dialog.getByTestId('question-no') as HTMLInputElement).value).toBe('11');
+    fireEvent.change(dialog.getByTestId('question-text'), {
+      target: { value: '  Is the FMEA current?  ' },
+    });
+    fireEvent.change(dialog.getByTestId('question-hint'), { target: { value: 'Check dates' } });
+    fireEvent.change(dialog.getByTestId('question-category'), { target: { value: '3' } });
+    fireEvent.change(dialog.getByTestId('question-importance'), { target: { value: '3' } });
+    fireEvent.change(dialog.getByTestId('question-auditDay'), { target: { value: '2026-05-05' } });
+    fireEvent.change(dialog.getByTestId('user-picker'), { target: { value: 'p-aud' } });
+    const chapters = dialog.getByTestId('question-chapters');
+    fireEvent.change(chapters, { target: { value: 'Leader' } });
+    fireEvent.click(await screen.findByRole('option', { name: '5 Leadership' }));
+    fireEvent.click(dialog.getByTestId('question-save'));
+
+    await waitFor(() => expect(commands).toHaveLength(1));
+    const { name, args } = commands[0] as { name: string; args: Record<string, unknown> };
+    expect(name).toBe(createAuditItemCommand.name);
+    expect(typeof args.id).toBe('string');
+    expect(args).toEqual({
+      auditId: 'a1',
+      id: args.id,
+      processes: [],
+      question: {
+        no: '11',
+        text: 'Is the FMEA current?',
+        hint: 'Check dates',
+        category_id: '3',
+        category: 'Planning of product and process',
+        subcategory: '',
+        importance: '3',
+        chapters: [{ id: '5', standard: 'iso9001', description: 'Leadership' }],
+        assignedAuditor: 'p-aud',
+        auditDay: '2026-05-05',
+      },
+    });
+    expect(await screen.findByText('Audit item successfully created')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('question-dialog')).toBeNull());
+  });
+
+  it('edits a question with only the changed fields and shows field errors at their field', async () => {
+    seed();
+    person = testPerson({ id: 'p-lead', roles: ['auditor'] });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit question 1' }));
+    const dialog = within(await screen.findByTestId('question-dialog'));
+    expect((dialog.getByTestId('question-text') as HTMLTextAreaElement).value).toBe(
+      'Is the project plan released?',
+    );
+
+    nextResult = {
+      ok: false,
+      error: {
+        code: 'rule',
+        message: { key: 'validation.required', params: { field: 'question.text' } },
+        issues: [{ key: 'validation.required', params: { field: 'question.text' } }],
+      },
+    };
+    fireEvent.change(dialog.getByTestId('question-text'), { target: { value: ' ' } });
+    fireEvent.click(dialog.getByTestId('question-save'));
+    expect(await dialog.findByText('Item is required')).toBeTruthy();
+    expect(dialog.getByTestId('question-error').textContent).toContain('correct the marked fields');
+
+    nextResult = null;
+    commands.length = 0;
+    fireEvent.change(dialog.getByTestId('question-text'), {
+      target: { value: 'Is the project plan released?' },
+    });
+    fireEvent.change(dialog.getByTestId('question-hint'), { target: { value: 'New hint' } });
+    fireEvent.click(dialog.getByTestId('question-save'));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(commands[0]).toEqual({
+      name: updateAuditItemCommand.name,
+      args: { auditId: 'a1', id: 'i1', changes: { question: { hint: 'New hint' } } },
+    });
+    expect(await screen.findByText('Audit item update successful')).toBeTruthy();
+  });
+
+  it('asks before deleting, in both languages, and deletes on confirmation', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['qm'] });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete question 10' }));
+    expect((await screen.findByTestId('item-delete-text')).textContent).toBe(
+      'Are you sure you want to delete this audit item?',
+    );
+    fireEvent.click(screen.getByTestId('item-delete-confirm'));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(commands[0]).toEqual({
+      name: deleteAuditItemCommand.name,
+      args: { auditId: 'a1', id: 'i3' },
+    });
+    cleanup();
+
+    commands.length = 0;
+    renderTab('de');
+    fireEvent.click(await screen.findByRole('button', { name: 'Frage 10 löschen' }));
+    expect((await screen.findByTestId('item-delete-text')).textContent).toBe(
+      'Möchten Sie diese Auditfrage wirklich löschen?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abbrechen' }));
+    await waitFor(() => expect(screen.queryByTestId('item-delete-text')).toBeNull());
+    expect(commands).toEqual([]);
+  });
+
+  it('deactivates an active question and reactivates (undo) a deactivated one', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate question 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate question 2 (undo)' }));
+    await waitFor(() => expect(commands).toHaveLength(2));
+    expect(commands).toEqual([
+      { name: deactivateAuditItemCommand.name, args: { auditId: 'a1', id: 'i1' } },
+      { name: reactivateAuditItemCommand.name, args: { auditId: 'a1', id: 'i2' } },
+    ]);
+  });
+
+  it('reports the CSV before importing and sends only the valid items', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab();
+    fireEvent.click(await openMoreAction('Import items (CSV)'));
+    const dialog = within(await screen.findByTestId('item-import-dialog'));
+    fireEvent.change(dialog.getByTestId('item-import-text'), {
+      target: {
+        value: [
+          'text;no;importance;chapter_id',
+          'Is the layout approved?;1;9;4.1',
+          ';2;1;5',
+          'Are gauges calibrated?;3;;9.9',
+        ].join('\n'),
+      },
+    });
+    expect((await dialog.findByTestId('item-import-count')).textContent).toBe(
+      '2 valid questions will be imported',
+    );
+    expect(dialog.getByTestId('item-import-errors').textContent).toContain(
+      'Invalid CSV Row ignored (row 3)',
+    );
+    expect(dialog.getByTestId('item-import-warnings').textContent).toContain(
+      'Chapter Id unmappable: 9.9 (row 4)',
+    );
+    fireEvent.change(dialog.getByTestId('item-import-importance'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('item-import-submit'));
+
+    await waitFor(() => expect(commands).toHaveLength(1));
+    const { name, args } = commands[0] as {
+      name: string;
+      args: { auditId: string; items: { id: string; question: JsonObject; Weight: number }[] };
+    };
+    expect(name).toBe(importAuditItemsCommand.name);
+    expect(args.auditId).toBe('a1');
+    expect(args.items.map((entry) => entry.question.text)).toEqual([
+      'Is the layout approved?',
+      'Are gauges calibrated?',
+    ]);
+    expect(args.items.map((entry) => entry.question.importance)).toEqual(['9', '3']);
+    expect(new Set(args.items.map((entry) => entry.id)).size).toBe(2);
+    expect(args.items[1]!.question.chapters).toEqual([
+      { id: '9.9', standard: 'iso9001', description: 'Chapter 9.9' },
+    ]);
+    expect((await screen.findByTestId('item-import-result')).textContent).toBe(
+      '2 audit items imported',
+    );
+  });
+
+  it('shows a protected audit read-only to its co-auditor and says why', async () => {
+    seed();
+    audits.a1 = { ...AUDIT, protected: true };
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab();
+    expect((await screen.findByTestId('preparation-read-only')).textContent).toContain(
+      'This audit is protected',
+    );
+    expect(screen.queryByTestId('question-create')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit question 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete question 1' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deactivate question 1' })).toBeNull();
+    const importEntry = await openMoreAction('Import items (CSV)');
+    expect(importEntry.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen
+        .getByRole('menuitem', { name: 'Use template (arrives with templates)' })
+        .getAttribute('aria-disabled'),
+    ).toBe('true');
+  });
+
+  it('lets the lead auditor work on a protected audit, and tells an outsider why not', async () => {
+    seed();
+    audits.a1 = { ...AUDIT, protected: true };
+    person = testPerson({ id: 'p-lead', roles: ['auditor'] });
+    renderTab();
+    expect(await screen.findByTestId('question-create')).toBeTruthy();
+    expect(screen.queryByTestId('preparation-read-only')).toBeNull();
+    cleanup();
+
+    audits.a1 = AUDIT;
+    person = testPerson({ id: 'p-other', roles: ['auditor'] });
+    renderTab('de');
+    expect((await screen.findByTestId('preparation-read-only')).textContent).toContain(
+      'Nur das Auditteam',
+    );
+    expect(screen.queryByTestId('question-create')).toBeNull();
+  });
+});

@@ -1,0 +1,324 @@
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import {
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
+  deactivateAuditItemCommand,
+  deleteAuditItemCommand,
+  reactivateAuditItemCommand,
+  type DomainMessage,
+} from '@qa/domain';
+import type { JsonValue } from '@qa/sync';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GroupedList } from '../../../components/list/grouped-list';
+import type { ListMenuAction } from '../../../components/list/list-types';
+import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
+import { useListConfig } from '../../../lib/config/use-list-config';
+import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { usePerson } from '../../../lib/session/session-provider';
+import { useCommand } from '../../../lib/sync/use-command';
+import { useDocument } from '../../../lib/sync/use-document';
+import { useQuery } from '../../../lib/sync/use-query';
+import { AuditItemImportDialog } from './audit-item-import-dialog';
+import { AuditQuestionDialog } from './audit-question-dialog';
+import { preparationAccess } from './preparation-access';
+import { PreparationRowView, type RowActions, type RowLabels } from './preparation-row-view';
+import {
+  createRowCache,
+  findingTypeLabel,
+  importanceLabel,
+  NO_CATEGORY,
+  nextQuestionNumber,
+  preparationComparators,
+  preparationFields,
+  searchTextOf,
+  type PreparationRow,
+} from './preparation-rows';
+import {
+  auditStandardIds,
+  useAuditStandards,
+  usePreparationConfig,
+} from './use-preparation-config';
+
+type DialogState =
+  | { kind: 'none' }
+  | { kind: 'question'; item?: PreparationRow; key: number }
+  | { kind: 'import'; key: number }
+  | { kind: 'delete'; item: PreparationRow };
+
+const stringList = (value: JsonValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+const getId = (row: PreparationRow) => row.id;
+const getSyncState = (row: PreparationRow) => row.state;
+const NO_NUMBER = '–';
+
+/**
+ * /audit/:auditId/auditpreparation (SPEC section 2 "Audit screen"): the audit's questions in the
+ * generic grouped list (list key 'audititems'), with create, edit, delete, deactivate and
+ * reactivate, the CSV import and, once templates exist, "use template".
+ */
+export function PreparationTab({ auditId }: { auditId: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const runCommand = useCommand();
+  const { show } = useSnackbar();
+  const person = usePerson();
+  const titleId = useId();
+  const { document: audit, loading: auditLoading } = useDocument(AUDITS_COLLECTION, auditId);
+  const { documents, loading: itemsLoading } = useQuery({
+    collection: AUDIT_ITEMS_COLLECTION,
+    filters: [{ path: ['auditId'], op: '==', value: auditId }],
+  });
+  const listConfig = useListConfig('audititems');
+  const config = usePreparationConfig();
+  const auditData = audit?.data;
+  const standardIds = useMemo(() => auditStandardIds(auditData?.standard), [auditData]);
+  const { standards, chapters } = useAuditStandards(standardIds);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+
+  // Rows keep their identity while their document is unchanged (see createRowCache).
+  const [toRows] = useState(createRowCache);
+  const rows = useMemo(() => toRows(documents), [toRows, documents]);
+  const access = useMemo(() => preparationAccess(auditData, person), [auditData, person]);
+
+  // ---- What the list needs, stable across renders (the list re-indexes when these change).
+  const fields = useMemo(() => preparationFields(config.findingTypes), [config.findingTypes]);
+  const importances = config.audititem.importances;
+  const comparators = useMemo(() => preparationComparators(importances), [importances]);
+  const categoryNames = useMemo(
+    () => new Map(config.categories.map((option) => [option.id, option.label[language]])),
+    [config.categories, language],
+  );
+  const noCategory = useMemo(() => translate({ key: 'scoring.noCategory' }), [translate]);
+  const chapterNames = useMemo(
+    () => new Map(chapters.map((chapter) => [chapter.id, chapter.description])),
+    [chapters],
+  );
+  // Names of categories the configuration does not know, as the items store them.
+  const storedCategoryNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const row of rows) {
+      const { category_id: id, category } = row.question;
+      if (id !== '' && category !== '' && !names.has(id)) names.set(id, category);
+    }
+    return names;
+  }, [rows]);
+  const categoryLabel = useCallback(
+    (id: string) =>
+      id === NO_CATEGORY || id === ''
+        ? noCategory
+        : (categoryNames.get(id) ?? storedCategoryNames.get(id) ?? id),
+    [categoryNames, storedCategoryNames, noCategory],
+  );
+  const formatValue = useCallback(
+    (field: string, value: string) => {
+      switch (field) {
+        case 'question.category_id':
+          return categoryLabel(value);
+        case 'question.importance':
+          return importanceLabel(value, importances, language);
+        case 'question.chapters.id': {
+          const description = chapterNames.get(value);
+          return description ? `${value} ${description}` : value;
+        }
+        case 'answered':
+          return value === 'true' ? t('preparation.answered.yes') : t('preparation.answered.no');
+        case 'findingImportance':
+          return findingTypeLabel(value, config.findingTypes, language);
+        default:
+          return value;
+      }
+    },
+    [categoryLabel, importances, language, chapterNames, config.findingTypes, t],
+  );
+
+  const labels = useMemo<RowLabels>(
+    () => ({
+      category: (row) =>
+        row.question.category_id === '' && row.question.category !== ''
+          ? row.question.category
+          : categoryLabel(row.question.category_id),
+      importance: (id) => importanceLabel(id, importances, language),
+      importanceColor: (id) => importances.find((entry) => entry.id === id)?.color,
+      deactivated: t('preparation.deactivated'),
+      completed: t('preparation.completed'),
+      hint: t('preparation.hint'),
+      chapters: t('preparation.chapters'),
+      number: t('preparation.number'),
+      edit: (no) => t('preparation.actions.edit', { no }),
+      deactivate: (no) => t('preparation.actions.deactivate', { no }),
+      reactivate: (no) => t('preparation.actions.reactivate', { no }),
+      remove: (no) => t('preparation.actions.delete', { no }),
+    }),
+    [categoryLabel, importances, language, t],
+  );
+
+  // ---- Row actions: commands run on this device at once; rejections by the server are shown
+  // by the SyncProvider's snackbar.
+  const runItemCommand = useCallback(
+    async (name: string, id: string, success?: DomainMessage) => {
+      try {
+        const { local } = await runCommand(name, { auditId, id });
+        if (!local.ok) show({ type: 'error', message: translate(local.error.message) });
+        else if (success) show({ type: 'success', message: translate(success) });
+      } catch {
+        show({ type: 'error', message: t('preparation.commandFailed') });
+      }
+    },
+    [runCommand, auditId, show, translate, t],
+  );
+  const actions = useMemo<RowActions>(
+    () => ({
+      edit: access.update
+        ? (row) => setDialog({ kind: 'question', item: row, key: Date.now() })
+        : undefined,
+      toggleActive: access.update
+        ? (row) =>
+            void runItemCommand(
+              row.itemState === null
+                ? deactivateAuditItemCommand.name
+                : reactivateAuditItemCommand.name,
+              row.id,
+            )
+        : undefined,
+      remove: access.remove ? (row) => setDialog({ kind: 'delete', item: row }) : undefined,
+    }),
+    [access.update, access.remove, runItemCommand],
+  );
+  const renderRow = useCallback(
+    (row: PreparationRow) => <PreparationRowView row={row} labels={labels} actions={actions} />,
+    [labels, actions],
+  );
+
+  const moreActions = useMemo<ListMenuAction[]>(
+    () => [
+      {
+        id: 'import',
+        label: t('preparation.importItems'),
+        onClick: () => setDialog({ kind: 'import', key: Date.now() }),
+        disabled: !access.import,
+      },
+      // SPEC section 2: "use template" opens the template selection dialog; it arrives with
+      // the templates feature, so the entry is here, visibly disabled, with its reason.
+      { id: 'useTemplate', label: t('preparation.useTemplate'), onClick: () => {}, disabled: true },
+    ],
+    [t, access.import],
+  );
+
+  const confirmDelete = async (item: PreparationRow) => {
+    setDialog({ kind: 'none' });
+    await runItemCommand(deleteAuditItemCommand.name, item.id, { key: 'auditItem.deleted' });
+  };
+
+  const readOnlyText =
+    access.readOnlyReason === 'protected'
+      ? t('preparation.readOnly.protected')
+      : access.readOnlyReason === 'notInTeam'
+        ? t('preparation.readOnly.notInTeam')
+        : null;
+
+  return (
+    <section aria-labelledby={titleId} data-testid="preparation-tab">
+      <Typography id={titleId} variant="h5" component="h2" gutterBottom>
+        {t('audit.phases.preparation')}
+      </Typography>
+      {readOnlyText && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="preparation-read-only">
+          {readOnlyText}
+        </Alert>
+      )}
+      <GroupedList
+        items={rows}
+        getId={getId}
+        config={listConfig}
+        fields={fields}
+        comparators={comparators}
+        getSearchText={searchTextOf}
+        formatValue={formatValue}
+        renderRow={renderRow}
+        getSyncState={getSyncState}
+        loading={auditLoading || itemsLoading}
+        label={t('preparation.listLabel')}
+        emptyText={t('preparation.empty')}
+        groupHeadingLevel={3}
+        actions={
+          access.create ? (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ kind: 'question', key: Date.now() })}
+              data-testid="question-create"
+            >
+              {t('preparation.newQuestion')}
+            </Button>
+          ) : undefined
+        }
+        moreActions={moreActions}
+      />
+      {dialog.kind === 'question' && (
+        <AuditQuestionDialog
+          key={dialog.key}
+          auditId={auditId}
+          item={dialog.item}
+          nextNumber={nextQuestionNumber(rows)}
+          auditingDates={stringList(auditData?.auditing_date)}
+          auditProcesses={stringList(auditData?.process)}
+          categories={config.categories}
+          importances={importances}
+          chapters={chapters}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      {dialog.kind === 'import' && (
+        <AuditItemImportDialog
+          key={dialog.key}
+          auditId={auditId}
+          standard={standards[0]}
+          categories={config.categories}
+          audititem={config.audititem}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      <Dialog
+        open={dialog.kind === 'delete'}
+        onClose={() => setDialog({ kind: 'none' })}
+        aria-labelledby={`${titleId}-delete`}
+      >
+        <DialogTitle id={`${titleId}-delete`}>{t('preparation.delete.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText data-testid="item-delete-text">
+            {translate({ key: 'confirm.deleteAuditItem' })}
+          </DialogContentText>
+          {dialog.kind === 'delete' && (
+            <DialogContentText sx={{ mt: 1 }}>
+              {`${dialog.item.question.no || NO_NUMBER} ${dialog.item.question.text}`}
+            </DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog({ kind: 'none' })}>
+            {t('preparation.delete.cancel')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => dialog.kind === 'delete' && void confirmDelete(dialog.item)}
+            data-testid="item-delete-confirm"
+          >
+            {t('preparation.delete.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </section>
+  );
+}
