@@ -5,11 +5,13 @@
 import { benchEntrySize } from './entry-size.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSync } from './sync.bench';
+import { benchUi } from './ui.bench';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
   ['server HTTP', benchServerHttp],
   ['sync engine', benchSync],
+  ['screens in Chromium', benchUi],
 ];
 
 for (const [name, run] of benches) {

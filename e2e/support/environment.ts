@@ -22,6 +22,12 @@ export const RESET_PERSON = {
   name: 'Erika Reset',
   password: 'erika-password-1',
 };
+/** An auditor with a login and no other role: the protected-audit test signs in as them. */
+export const AUDITOR = {
+  email: 'otto.auditor@example.com',
+  name: 'Otto Auditor',
+  password: 'otto-password-1',
+};
 /** OIDC accounts: one matches the admin person, the other matches nobody. */
 export const OIDC = {
   port: Number(process.env.E2E_OIDC_PORT ?? 3190),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startTestOidcProvider } from '../../apps/server/test/support/oidc-provider';
-import { ADMIN, E2E_ROOT, OIDC, RESET_PERSON, SERVERS } from './environment';
+import { ADMIN, AUDITOR, E2E_ROOT, OIDC, RESET_PERSON, SERVERS } from './environment';
 import { REPO_ROOT, startServer, type RunningServer } from './processes';
 
 /**
@@ -53,7 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       postgres: { ...common, ...relaxed, DATABASE_URL: databaseUrl },
       strict: { ...common },
     };
-    await Promise.all(servers.map((s) => addPerson(s.dataDir, envs[s.name]!)));
+    await Promise.all(servers.map((s) => addPeople(s.dataDir, envs[s.name]!)));
     running.push(
       ...(await Promise.all(
         servers.map((s) =>
@@ -68,12 +68,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return stopAll;
 }
 
-/**
- * The person whose password the reset test changes, created with the server's own CLI. Async:
- * the OIDC provider lives in this process and must keep answering meanwhile.
- */
-async function addPerson(dataDir: string, env: Record<string, string>): Promise<void> {
+/** The people with a login besides the admin, created with the server's own CLI. */
+async function addPeople(dataDir: string, env: Record<string, string>): Promise<void> {
   fs.mkdirSync(dataDir, { recursive: true });
+  // One after another: both write the same database.
+  await addPerson(dataDir, env, { ...RESET_PERSON, roles: 'user,auditor' });
+  await addPerson(dataDir, env, { ...AUDITOR, roles: 'user,auditor' });
+}
+
+/**
+ * One person, created with the server's own CLI. Async: the OIDC provider lives in this process
+ * and must keep answering meanwhile.
+ */
+async function addPerson(
+  dataDir: string,
+  env: Record<string, string>,
+  person: { email: string; name: string; password: string; roles: string },
+): Promise<void> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -81,13 +92,13 @@ async function addPerson(dataDir: string, env: Record<string, string>): Promise<
       'tsx',
       path.join(REPO_ROOT, 'apps/server/src/cli/add-person.ts'),
       '--email',
-      RESET_PERSON.email,
+      person.email,
       '--name',
-      RESET_PERSON.name,
+      person.name,
       '--roles',
-      'user,auditor',
+      person.roles,
       '--password',
-      RESET_PERSON.password,
+      person.password,
     ],
     { cwd: REPO_ROOT, env: { ...process.env, ...env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
   );

@@ -5,6 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LIST_SEARCH_MARK } from './list-marks';
 
 interface ListSearchBoxProps {
   initialValue: string;
@@ -26,6 +27,7 @@ export function ListSearchBox({ initialValue, debounceMs, onCommit }: ListSearch
   const commit = (value: string) => {
     if (value === committed.current) return;
     committed.current = value;
+    performance.mark(LIST_SEARCH_MARK);
     onCommit(value);
   };
 
@@ -33,6 +35,7 @@ export function ListSearchBox({ initialValue, debounceMs, onCommit }: ListSearch
     if (text === committed.current) return;
     const timer = setTimeout(() => {
       committed.current = text;
+      performance.mark(LIST_SEARCH_MARK);
       onCommit(text);
     }, debounceMs);
     return () => clearTimeout(timer);
