@@ -98,6 +98,8 @@ describe('GroupedList: search and filter in the URL', () => {
       },
     );
     const written = router.state.location.search;
+    // Search and filter reach the list through useDeferredValue: wait for it to catch up.
+    await waitFor(() => expect(count()).toBe('5 entries'), { timeout: 3000 });
     const before = count();
     cleanup();
 
