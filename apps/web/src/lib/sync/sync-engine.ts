@@ -1,4 +1,11 @@
-import type { CommandActor } from '@qa/domain';
+import {
+  AUTOCOMPLETION_COLLECTION,
+  CONFIGURATION_COLLECTION,
+  mayReadCollection,
+  PEOPLE_COLLECTION,
+  STANDARDS_COLLECTION,
+  type CommandActor,
+} from '@qa/domain';
 import { createFileUploader } from '../files/file-uploader';
 import { openOfflineFiles } from '../files/offline-files';
 import type { LockManagerLike } from './leader-election';
@@ -29,6 +36,13 @@ export interface SyncEngine {
   destroy(): Promise<void>;
 }
 
+const SESSION_COLLECTIONS = [
+  CONFIGURATION_COLLECTION,
+  AUTOCOMPLETION_COLLECTION,
+  PEOPLE_COLLECTION,
+  STANDARDS_COLLECTION,
+];
+
 /**
  * Everything the engine needs at run time (Dexie, the domain's command registry with its
  * schemas, the protocol parser), in one module that the provider loads after sign-in, so none of
@@ -51,6 +65,13 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     lockScope: personId,
   });
   const started = client.start();
+  // SPEC 4: after sign-in the configuration, lists, people and standards load. They stay
+  // subscribed while the person is signed in, so pickers and labels work offline even on a
+  // screen first opened offline.
+  const roles = options.actor().roles;
+  for (const collection of SESSION_COLLECTIONS) {
+    if (mayReadCollection(roles, collection)) client.watch({ collection, filters: [] });
+  }
   requestPersistentStorage();
   return {
     client,
