@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { createAudit } from '../support/audits';
 import { expect, signIn, test } from '../support/fixtures';
 
 const AXE_SOURCE = fs.readFileSync(
@@ -79,6 +80,30 @@ for (const locale of ['en-US', 'de-DE']) {
       // Let the fade-in finish: half-transparent text would fail the contrast check.
       await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
       await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the audit matrix, the audit dialog and the preparation tab have no serious WCAG violations', async ({
+      page,
+    }) => {
+      await page.goto('/signin');
+      await signIn(page, undefined, locale === 'de-DE' ? 'de' : 'en');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+
+      await page.goto('/auditmatrix');
+      await expect(page.getByTestId('audit-matrix-header')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByTestId('audit-create').click();
+      await expect(page.getByTestId('audit-dialog')).toBeVisible();
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('audit-dialog-cancel').click();
+      await expect(page.getByTestId('audit-dialog')).toBeHidden();
+
+      await createAudit(page, { name: `A11y ${Date.now()}`, lead: 'Otto Auditor' });
+      await expect(page.getByTestId('preparation-tab')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { AUDITOR } from '../support/environment';
+import { createAudit } from '../support/audits';
 import { expect, signIn, test } from '../support/fixtures';
 
 /**
@@ -35,48 +36,6 @@ async function importStandard(page: Page, name: string): Promise<string> {
   await page.getByTestId('standard-import-submit').click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   return name.toLowerCase();
-}
-
-/** Picks the option of an autocomplete (user picker, standard chips) whose text starts so. */
-async function pick(page: Page, testId: string, text: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByTestId(testId).fill(text);
-  await page
-    .getByRole('option', { name: new RegExp(`^${text}`) })
-    .first()
-    .click();
-}
-
-/** Chooses a value of an MUI select by its test id and option text. */
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).locator('..').getByRole('combobox').click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Creates an audit from the matrix; returns its id (from the page it opens). */
-async function createAudit(
-  page: Page,
-  audit: { name: string; standardName?: string; lead: string; coauditor?: string },
-): Promise<string> {
-  await page.goto('/auditmatrix');
-  await page.getByTestId('audit-create').click();
-  const dialog = page.getByTestId('audit-dialog');
-  await expect(dialog).toBeVisible();
-  await page.getByTestId('audit-dialog-name').fill(audit.name);
-  if (audit.standardName) {
-    // A new audit starts with the default standard (ISO9001): replace it.
-    await page.getByTestId('audit-dialog-standard').click();
-    await page.getByTestId('audit-dialog-standard').press('Backspace');
-    await pick(page, 'audit-dialog-standard', audit.standardName);
-  }
-  await choose(page, 'audit-dialog-scope-plant', 'Styr');
-  await choose(page, 'audit-dialog-scope-productline', 'TGX');
-  await pick(page, 'audit-dialog-leadauditor', audit.lead);
-  if (audit.coauditor) await pick(page, 'audit-dialog-coauditors', audit.coauditor);
-  await page.getByTestId('audit-dialog-save').click();
-  await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);
-  return /\/audit\/([^/]+)\//.exec(page.url())![1]!;
 }
 
 /** 50 questions; row 21 of the data (line 22 of the file) has no text. */

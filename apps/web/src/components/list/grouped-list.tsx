@@ -429,7 +429,8 @@ function GroupedListView<T>({
             onClick={() => setDrawer('filter')}
             data-testid="list-filter-button"
           >
-            <Badge badgeContent={filterCount} color="primary">
+            {/* No content at 0: a hidden "0" still counts as visible text against the label. */}
+            <Badge badgeContent={filterCount || undefined} color="primary">
               <FilterListIcon />
             </Badge>
           </IconButton>
