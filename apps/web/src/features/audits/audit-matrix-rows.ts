@@ -1,18 +1,15 @@
 import {
   ALL_YEARS,
   AUDITS_COLLECTION,
-  DEFAULT_AUDIT_CONFIG,
-  auditConfigSchema,
   type AuditConfig,
   type ConfigOption,
   type ListConfig,
   type MatrixYear,
 } from '@qa/domain';
 import type { JsonObject, JsonValue, Query } from '@qa/sync';
-import { useMemo } from 'react';
 import { readPath, type ListFieldReaders } from '../../components/list/list-fields';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import type { SyncState } from '../../lib/sync/sync-types';
-import { useDocument } from '../../lib/sync/use-document';
 
 /** One audit of the matrix: the stored header as it is, so configured facet paths read it. */
 export interface AuditMatrixRow {
@@ -71,11 +68,5 @@ export function optionLabel(
 
 /** The `audit` configuration segment (types, parties, year spans); the defaults when invalid. */
 export function useAuditConfig(): AuditConfig {
-  const { document } = useDocument('configuration', 'audit');
-  const data = document?.data;
-  return useMemo(() => {
-    if (data === undefined) return DEFAULT_AUDIT_CONFIG;
-    const parsed = auditConfigSchema.safeParse(data);
-    return parsed.success ? parsed.data : DEFAULT_AUDIT_CONFIG;
-  }, [data]);
+  return useConfigSegment('audit');
 }

@@ -22,6 +22,7 @@ import { useRightDrawer } from '../../components/shell/right-drawer-provider';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
+import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
 import { AUDIT_PHASES } from './audit-phases';
 import { AuditStepper } from './audit-stepper';
@@ -42,6 +43,7 @@ export function AuditPage() {
   const drawer = useRightDrawer();
   const { document: audit, loading } = useDocument(AUDITS_COLLECTION, auditId);
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
+  const people = usePeople();
 
   if (loading) return <PageSpinner label={t('audit.loading')} />;
   if (!audit || !auditId) {
@@ -111,7 +113,7 @@ export function AuditPage() {
         {lead && (
           <Typography variant="body2">
             {/* People are not replicated yet: SPEC section 8's fallback for an unresolved user. */}
-            {t('audit.header.leadAuditor', { value: t('audit.unresolvedUser', { id: lead }) })}
+            {t('audit.header.leadAuditor', { value: personLabel(people.byId, lead, t) })}
           </Typography>
         )}
         <Box sx={{ flex: 1 }} />

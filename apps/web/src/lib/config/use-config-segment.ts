@@ -1,0 +1,22 @@
+import {
+  CONFIGURATION_COLLECTION,
+  CONFIG_SEGMENT_SCHEMAS,
+  DEFAULT_CONFIGURATION,
+  type ConfigSegment,
+  type Configuration,
+} from '@qa/domain';
+import { useMemo } from 'react';
+import { useDocument } from '../sync/use-document';
+
+/**
+ * One configuration segment as this device has it, parsed with its schema; the default while it
+ * is missing here or invalid (a screen never breaks on a bad segment, the editor reports it).
+ */
+export function useConfigSegment<S extends ConfigSegment>(segment: S): Configuration[S] {
+  const data = useDocument(CONFIGURATION_COLLECTION, segment).document?.data;
+  return useMemo(() => {
+    if (data === undefined) return DEFAULT_CONFIGURATION[segment];
+    const parsed = CONFIG_SEGMENT_SCHEMAS[segment].safeParse(data);
+    return parsed.success ? (parsed.data as Configuration[S]) : DEFAULT_CONFIGURATION[segment];
+  }, [segment, data]);
+}
