@@ -353,3 +353,32 @@ describe('sync connection limits [sqlite]', () => {
     writer.close();
   }, 30_000);
 });
+
+describe('sync session re-check [sqlite]', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startApp({ dialect: 'sqlite', build: { syncLimits: { sessionCheckMs: 200 } } });
+  });
+  afterAll(() => app?.stop());
+
+  it('closes a connection whose session was signed out elsewhere, without a push', async () => {
+    const { cookie } = await signedInCookie(app, { email: 'leaving@example.com', roles: ['qm'] });
+    const socket = await SyncSocket.open(app, { cookie });
+    await socket.hello('leaving');
+    socket.send({
+      type: 'subscribe',
+      subscriptionId: 'lists',
+      query: everything('autocompletion'),
+    });
+    await socket.next('snapshot');
+
+    const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: app.url, cookie },
+      body: '{}',
+    });
+    expect(signOut.status).toBe(200);
+    await expect(socket.next('error')).resolves.toMatchObject({ code: 'unauthorized' });
+    await expect(socket.closed()).resolves.toBe(4401);
+  });
+});

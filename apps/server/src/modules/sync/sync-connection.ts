@@ -26,6 +26,11 @@ export interface SyncLimits {
   heartbeatMs: number;
   /** A quiet subscription is told the current sequence when it falls this far behind. */
   sequenceRefreshGap: number;
+  /**
+   * How often an open connection re-reads its session and person: a signed-out session stops
+   * receiving deltas, and subscriptions the person's new roles no longer allow are closed.
+   */
+  sessionCheckMs: number;
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
@@ -33,6 +38,7 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   maxBufferedBytes: 16 * 1024 * 1024,
   heartbeatMs: 30_000,
   sequenceRefreshGap: 1_000,
+  sessionCheckMs: 30_000,
 };
 
 export interface SyncConnectionDeps {
@@ -107,6 +113,7 @@ export class SyncConnection {
   private closed = false;
   private readonly unsubscribeFeed: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionCheck: NodeJS.Timeout;
 
   constructor(
     private readonly socket: WebSocket,
@@ -133,6 +140,36 @@ export class SyncConnection {
       socket.ping();
     }, deps.limits.heartbeatMs);
     this.heartbeat.unref();
+    // In the message queue, so a re-check never runs between a push's steps.
+    this.sessionCheck = setInterval(() => {
+      this.queue = this.queue.then(() => this.recheckSession());
+    }, deps.limits.sessionCheckMs);
+    this.sessionCheck.unref();
+  }
+
+  /** The session may have been signed out or the person's roles changed since the upgrade. */
+  private async recheckSession(): Promise<void> {
+    if (this.closed) return;
+    let person: Person | null;
+    try {
+      person = await this.deps.reloadPerson();
+    } catch (err) {
+      // The database hiccuped: keep the connection, the next check decides.
+      this.deps.log.warn({ err }, 'sync: session re-check failed');
+      return;
+    }
+    if (this.closed) return;
+    if (!person) {
+      this.error('unauthorized', 'signed out');
+      this.close(CLOSE_UNAUTHORIZED, 'signed out');
+      return;
+    }
+    this.person = person;
+    for (const sub of [...this.subscriptions.values()]) {
+      if (mayReadCollection(person.roles, sub.query.collection)) continue;
+      this.subscriptions.delete(sub.id);
+      this.error('forbidden', `no read access to ${sub.query.collection}`, sub.id);
+    }
   }
 
   get subscriptionCount(): number {
@@ -143,6 +180,7 @@ export class SyncConnection {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
     this.unsubscribeFeed();
     this.subscriptions.clear();
   }
