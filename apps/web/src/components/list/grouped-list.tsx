@@ -289,18 +289,26 @@ function GroupedListView<T>({
   const deferredQuery = useDeferredValue(query);
   const deferredFilter = useDeferredValue(activeFilter);
   const terms = useMemo(() => searchTerms(deferredQuery), [deferredQuery]);
-  const matching = useMemo(
-    () =>
-      filterItems(indexed, terms, selectedValues(facets, deferredFilter)).map(
-        (entry) => entry.item,
-      ),
-    [indexed, terms, facets, deferredFilter],
-  );
   const sortField = sorting.field;
   const sortCompare = comparators?.[sortField] ?? compareDefault;
+  // Sorted once per list and order; a search or filter then only filters, keeping the order
+  // (sorting thousands of items with the collator on every keystroke was most of its cost).
+  const sortedIndex = useMemo(
+    () =>
+      sortItems(
+        indexed,
+        (entry) => readField(entry.item, sortField, fields),
+        direction,
+        sortCompare,
+      ),
+    [indexed, sortField, fields, direction, sortCompare],
+  );
   const sorted = useMemo(
-    () => sortItems(matching, (item) => readField(item, sortField, fields), direction, sortCompare),
-    [matching, sortField, fields, direction, sortCompare],
+    () =>
+      filterItems(sortedIndex, terms, selectedValues(facets, deferredFilter)).map(
+        (entry) => entry.item,
+      ),
+    [sortedIndex, terms, facets, deferredFilter],
   );
   const groupField = grouped ? grouping.field : null;
   const groupCompare = (groupField && comparators?.[groupField]) || compareDefault;
