@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { truncateLabel } from '@qa/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date/date-field';
 
 export interface ChipListFieldProps {
   label: string;
@@ -131,21 +132,19 @@ export function AuditingDatesField({
       )}
       {value.map((date, index) => (
         <Box key={index} sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <TextField
-            type="date"
-            label={t('auditDialog.auditingDate', { n: index + 1 })}
-            value={date}
-            onChange={(event) => set(index, event.target.value)}
-            disabled={disabled}
-            error={Boolean(errorOf(index))}
-            helperText={errorOf(index)}
-            margin="dense"
-            sx={{ flex: 1 }}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { min, max, 'data-testid': `audit-dialog-auditing-date-${index}` },
-            }}
-          />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <DateField
+              label={t('auditDialog.auditingDate', { n: index + 1 })}
+              value={date === '' ? null : date}
+              // An emptied entry stays in the list, so saving names it instead of dropping it.
+              onChange={(next) => set(index, next ?? '')}
+              min={min}
+              max={max}
+              disabled={disabled}
+              error={errorOf(index)}
+              testId={`audit-dialog-auditing-date-${index}`}
+            />
+          </Box>
           {!disabled && (
             <IconButton
               aria-label={t('auditDialog.removeAuditingDate', { n: index + 1 })}

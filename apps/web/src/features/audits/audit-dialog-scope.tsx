@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Scope, ScopesConfig } from '@qa/domain';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date/date-field';
 import type { Language } from '../../lib/i18n/detect-language';
 import { displayValue } from './audit-document';
 
@@ -138,17 +139,21 @@ export function AuditScopeFields({
               </TextField>
             );
           }
-          return (
-            <TextField
-              key={field.id}
-              type={field.type === 'date' ? 'date' : 'text'}
-              {...common}
-              slotProps={{
-                htmlInput: testId,
-                ...(field.type === 'date' ? { inputLabel: { shrink: true } } : {}),
-              }}
-            />
-          );
+          if (field.type === 'date') {
+            return (
+              <DateField
+                key={field.id}
+                label={common.label}
+                required={field.required}
+                value={text(field.id) === '' ? null : text(field.id)}
+                onChange={(next) => set(field.id, next ?? '')}
+                disabled={disabled}
+                error={error}
+                testId={testId['data-testid']}
+              />
+            );
+          }
+          return <TextField key={field.id} {...common} slotProps={{ htmlInput: testId }} />;
         })}
       </Box>
     </Box>

@@ -119,6 +119,13 @@ function renderDialog(auditId?: string, language: 'de' | 'en' = 'en') {
 
 const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 
+/** A 'YYYY-MM-DD' day as the English date field shows and takes it (MM/DD/YYYY). */
+function shownDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${month}/${date}/${year}`;
+}
+
+/** Sets a text field, or a date field by its typed text (in the dialog's language). */
 function fill(testId: string, value: string) {
   fireEvent.change(input(testId), { target: { value } });
 }
@@ -154,15 +161,15 @@ describe('AuditDialog', () => {
     renderDialog();
     expect(screen.getByRole('heading', { name: 'New audit' })).toBeTruthy();
     expect(input('audit-dialog-planning_year').value).toBe(String(YEAR));
-    expect(input('audit-dialog-planning_date').value).toBe(localDay());
-    expect(input('audit-dialog-planning_date').min).toBe(`${YEAR}-01-01`);
-    expect(input('audit-dialog-planning_date').max).toBe(`${YEAR}-12-31`);
+    expect(input('audit-dialog-planning_date').value).toBe(shownDay(localDay()));
     expect(input('audit-dialog-status').value).toBe('New');
     expect(input('audit-dialog-status').disabled).toBe(true);
     expect(screen.queryByTestId('audit-dialog-protected')).toBeNull();
     fireEvent.click(screen.getByTestId('audit-dialog-add-auditing-date'));
-    expect(input('audit-dialog-auditing-date-0').value).toBe(localDay());
-    expect(input('audit-dialog-auditing-date-0').max).toBe(`${YEAR}-12-31`);
+    expect(input('audit-dialog-auditing-date-0').value).toBe(shownDay(localDay()));
+    // The dates are limited to the planning year: one after it is named at once.
+    fill('audit-dialog-auditing-date-0', `01/01/${YEAR + 1}`);
+    expect(screen.getByText(`Choose a date from 01/01/${YEAR} to 12/31/${YEAR}`)).toBeTruthy();
   });
 
   it('shows "Item is required" at name, lead auditor and the required scope fields', async () => {
@@ -190,6 +197,11 @@ describe('AuditDialog', () => {
     await pickPerson('audit-dialog-leadauditor', 'erika', 'Erika Lead');
     choose(/^Werk/, 'Styr');
     choose(/^Produktlinie/, 'TGS');
+    // Dates are shown and typed in German; the scope's date field is one too.
+    expect(input('audit-dialog-planning_date').value).toBe(
+      localDay().split('-').reverse().join('.'),
+    );
+    fill('audit-dialog-scope-production_date', `15.05.${YEAR}`);
     choose(/^Auditiert durch/, 'Lieferant');
     fill('audit-dialog-supplier-name', 'Hammer GmbH');
     expect(screen.getByLabelText(/^Leitender Auditor/)).toBeTruthy();
@@ -207,7 +219,7 @@ describe('AuditDialog', () => {
       name: 'Lieferantenaudit Hamm',
       leadauditor: 'lead',
       audited_by: 'Lieferant',
-      scope: { plant: 'Styr', productline: 'TGS' },
+      scope: { plant: 'Styr', productline: 'TGS', production_date: `${YEAR}-05-15` },
       planning_year: YEAR,
       planning_date: localDay(),
       coauditors: [],
@@ -239,7 +251,7 @@ describe('AuditDialog', () => {
     person = testPerson({ roles: ['qm'] });
     audits = { a1: AUDIT };
     renderDialog('a1');
-    fill('audit-dialog-planning_date', `${YEAR - 1}-12-31`);
+    fill('audit-dialog-planning_date', `12/31/${YEAR - 1}`);
     save();
     expect(await screen.findByText(`The date must lie in the planning year ${YEAR}`)).toBeTruthy();
     expect(commands).toEqual([]);
@@ -253,7 +265,7 @@ describe('AuditDialog', () => {
     expect(input('audit-dialog-name').value).toBe('Werk Styr');
     expect(screen.getByText('ISO9001')).toBeTruthy();
     expect(input('audit-dialog-leadauditor').value).toBe('Erika Lead');
-    expect(input('audit-dialog-auditing-date-0').value).toBe(`${YEAR}-03-10`);
+    expect(input('audit-dialog-auditing-date-0').value).toBe(`03/10/${YEAR}`);
     fill('audit-dialog-name', 'Werk Styr 2');
     choose(/^Status in the audit process/, 'Execution');
     fireEvent.click(input('audit-dialog-protected'));

@@ -33,6 +33,7 @@ import {
 import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../components/date/date-field';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
@@ -569,26 +570,16 @@ function AuditDialogForm({
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              type="date"
+            <DateField
               label={t('auditDialog.planningDate')}
-              value={values.planning_date ?? ''}
-              onChange={(event) =>
-                set('planning_date', event.target.value === '' ? null : event.target.value)
-              }
+              value={values.planning_date}
+              onChange={(next) => set('planning_date', next)}
+              min={yearMin}
+              max={yearMax}
               disabled={readOnly}
-              error={Boolean(errorOf('planning_date'))}
-              helperText={errorOf('planning_date') ?? t('auditDialog.dateInYearHint')}
-              fullWidth
-              margin="dense"
-              slotProps={{
-                inputLabel: { shrink: true },
-                htmlInput: {
-                  min: yearMin,
-                  max: yearMax,
-                  'data-testid': 'audit-dialog-planning_date',
-                },
-              }}
+              error={errorOf('planning_date')}
+              helperText={t('auditDialog.dateInYearHint')}
+              testId="audit-dialog-planning_date"
             />
           </Row>
           <AuditingDatesField
