@@ -197,3 +197,40 @@ test('a protected audit: an auditor who is not its lead cannot change it, not ev
     await auditor.context.close();
   }
 });
+
+test('the matrix edits an audit in its dialog and deletes it only after asking; the other browser follows', async ({
+  browser,
+  server,
+}) => {
+  const a = await signedInPage(browser, server.url, 'de-DE');
+  const b = await signedInPage(browser, server.url, 'en-US');
+  try {
+    const name = `Matrix ${suffix()}`;
+    const id = await createAudit(a.page, { name, lead: 'Otto Auditor' });
+    await a.page.getByTestId('audit-edit').waitFor();
+    await a.page.goto('/auditmatrix');
+    await b.page.goto('/auditmatrix');
+    await expect(b.page.getByTestId(`audit-row-${id}`)).toContainText(name);
+
+    await a.page.getByTestId(`audit-edit-${id}`).click();
+    await a.page.getByTestId('audit-dialog-name').fill(`${name} neu`);
+    await a.page.getByTestId('audit-dialog-save').click();
+    await expect(a.page.getByTestId('audit-dialog')).toBeHidden();
+    await expect(b.page.getByTestId(`audit-row-${id}`)).toContainText(`${name} neu`);
+
+    await a.page.getByTestId(`audit-delete-${id}`).click();
+    await expect(a.page.getByTestId('audit-delete-question')).toHaveText(
+      `Wollen Sie das Audit „${name} neu“ wirklich löschen?`,
+    );
+    await a.page.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(a.page.getByTestId(`audit-row-${id}`)).toBeVisible();
+
+    await a.page.getByTestId(`audit-delete-${id}`).click();
+    await a.page.getByTestId('audit-delete-confirm').click();
+    await expect(a.page.getByTestId(`audit-row-${id}`)).toHaveCount(0);
+    await expect(b.page.getByTestId(`audit-row-${id}`)).toHaveCount(0);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
