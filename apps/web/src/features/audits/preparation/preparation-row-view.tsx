@@ -21,6 +21,10 @@ export interface RowLabels {
   hint: string;
   chapters: string;
   number: string;
+  /** The assigned auditor's name ('User: {id}' when unknown here). */
+  auditor: (id: string) => string;
+  /** An audit day in the user's language. */
+  auditDay: (day: string) => string;
   edit: (no: string) => string;
   deactivate: (no: string) => string;
   reactivate: (no: string) => string;
@@ -99,6 +103,17 @@ export const PreparationRowView = memo(function PreparationRowView({
             label={labels.importance(q.importance)}
             sx={importanceColor ? { borderColor: importanceColor } : undefined}
           />
+          {q.assignedAuditor && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={labels.auditor(q.assignedAuditor)}
+              data-testid="item-auditor"
+            />
+          )}
+          {q.auditDay && (
+            <Chip size="small" variant="outlined" label={labels.auditDay(q.auditDay)} />
+          )}
           {q.chapters.length > 0 && (
             <Tooltip title={q.chapters.map((c) => `${c.id} ${c.description}`).join(' · ')}>
               <Chip

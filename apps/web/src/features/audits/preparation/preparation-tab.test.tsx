@@ -23,6 +23,7 @@ import { AuditPhasePage } from '../audit-phase-page';
 let audits: Record<string, JsonObject> = {};
 let items: Record<string, JsonObject> = {};
 let standards: Record<string, JsonObject> = {};
+let people: Record<string, JsonObject> = {};
 let states: Record<string, ViewDocument['state']> = {};
 let person: Person | null = null;
 let nextResult: CommandResult | null = null;
@@ -40,7 +41,9 @@ vi.mock('../../../lib/sync/use-query', () => ({
         ? items
         : query.collection === 'standards'
           ? standards
-          : {};
+          : query.collection === 'people'
+            ? people
+            : {};
     const filter = query.filters[0];
     return {
       documents: Object.entries(source)
@@ -118,6 +121,16 @@ function seed() {
       ],
     },
   };
+  people = {
+    p1: {
+      id: 'p1',
+      displayName: 'Otto Auditor',
+      email: null,
+      avatar: null,
+      type: 'active',
+      roles: ['auditor'],
+    },
+  };
   items = {
     i1: item('i1', {
       no: '1',
@@ -127,6 +140,8 @@ function seed() {
       category: 'Projektmanagement',
       importance: '9',
       chapters: [{ id: '4.1', standard: 'iso9001', description: 'Understanding the organization' }],
+      assignedAuditor: 'p1',
+      auditDay: '2026-05-04',
     }),
     i2: item(
       'i2',
@@ -207,6 +222,17 @@ describe('PreparationTab', () => {
       'sync',
       'unsync',
     ]);
+  });
+
+  it("names a question's assigned auditor and audit day, and 'User: {id}' for an unknown person", async () => {
+    seed();
+    items.i3 = item('i3', { no: '10', text: 'Is training documented?', assignedAuditor: 'p-gone' });
+    renderTab();
+    const first = await screen.findByTestId('item-row-i1');
+    expect(within(first).getByTestId('item-auditor').textContent).toBe('Auditor: Otto Auditor');
+    expect(first.textContent).toContain('Audit day: May 4, 2026');
+    const third = screen.getByTestId('item-row-i3');
+    expect(within(third).getByTestId('item-auditor').textContent).toBe('Auditor: User: p-gone');
   });
 
   it('groups by category with "Keine Kategorie" and filters by the category facet', async () => {

@@ -23,11 +23,13 @@ import type { ListMenuAction } from '../../../components/list/list-types';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import { useListConfig } from '../../../lib/config/use-list-config';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { formatDate } from '../../../lib/i18n/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
 import { useDocument } from '../../../lib/sync/use-document';
 import { useQuery } from '../../../lib/sync/use-query';
+import { personLabel, usePeople } from '../../people/use-people';
 import { AuditItemImportDialog } from './audit-item-import-dialog';
 import { AuditQuestionDialog } from './audit-question-dialog';
 import { preparationAccess } from './preparation-access';
@@ -82,6 +84,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
   const listConfig = useListConfig('audititems');
   const config = usePreparationConfig();
   const auditData = audit?.data;
+  const people = usePeople();
   const standardIds = useMemo(() => auditStandardIds(auditData?.standard), [auditData]);
   const { standards, chapters } = useAuditStandards(standardIds);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
@@ -155,12 +158,15 @@ export function PreparationTab({ auditId }: { auditId: string }) {
       hint: t('preparation.hint'),
       chapters: t('preparation.chapters'),
       number: t('preparation.number'),
+      auditor: (id) => t('preparation.auditor', { name: personLabel(people.byId, id, t) }),
+      auditDay: (day) =>
+        t('preparation.auditDay', { day: formatDate(`${day}T00:00:00`, language) }),
       edit: (no) => t('preparation.actions.edit', { no }),
       deactivate: (no) => t('preparation.actions.deactivate', { no }),
       reactivate: (no) => t('preparation.actions.reactivate', { no }),
       remove: (no) => t('preparation.actions.delete', { no }),
     }),
-    [categoryLabel, importances, language, t],
+    [categoryLabel, importances, language, people.byId, t],
   );
 
   // ---- Row actions: commands run on this device at once; rejections by the server are shown
