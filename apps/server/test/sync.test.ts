@@ -1,4 +1,5 @@
 import { CONFIG_SEGMENTS, DEFAULT_CONFIGURATION } from '@qa/domain';
+import { MAX_WELCOME_REJECTIONS } from '@qa/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDialect } from './support/dialects';
 import { signedInCookie, SyncSocket } from './support/sync-socket';
@@ -146,6 +147,53 @@ describeEachDialect('sync over /api/v1/sync', (dialect) => {
     socket.close();
     const again = await connect(admin.cookie, clientId);
     expect(again.welcome.lastMutationId).toBe(7);
+  });
+
+  it("repeats a client's rejections in its next welcomes, to that person only", async () => {
+    const { socket, clientId, welcome } = await connect(admin.cookie);
+    expect(welcome.rejections).toBeUndefined();
+    socket.send({
+      type: 'push',
+      mutations: [
+        { mutationId: 1, clientId, name: 'autocompletion.save', args: listArgs('Bad Id', 'X') },
+        { mutationId: 2, clientId, name: 'autocompletion.save', args: listArgs('kept', 'Kept') },
+      ],
+    });
+    const reject = await socket.next('reject');
+    await socket.next('ack');
+    socket.close();
+
+    // The reject might have been lost with the socket: the next welcome repeats it.
+    const again = await connect(admin.cookie, clientId);
+    expect(again.welcome.lastMutationId).toBe(2);
+    const { type: _type, v: _v, ...repeated } = reject;
+    expect(again.welcome.rejections).toEqual([repeated]);
+
+    // Someone else presenting the same client id hears nothing of it.
+    const stranger = await connect(auditor.cookie, clientId);
+    expect(stranger.welcome.lastMutationId).toBe(0);
+    expect(stranger.welcome.rejections).toBeUndefined();
+  });
+
+  it('keeps only the latest rejections of a client', async () => {
+    const { socket, clientId } = await connect(admin.cookie);
+    const count = MAX_WELCOME_REJECTIONS + 3;
+    socket.send({
+      type: 'push',
+      mutations: Array.from({ length: count }, (_, index) => ({
+        mutationId: index + 1,
+        clientId,
+        name: 'autocompletion.save',
+        args: listArgs('Bad Id', 'X'),
+      })),
+    });
+    for (let n = 0; n < count; n += 1) await socket.next('reject');
+    socket.close();
+    const again = await connect(admin.cookie, clientId);
+    const ids = again.welcome.rejections?.map((rejection) => rejection.mutationId);
+    expect(ids).toHaveLength(MAX_WELCOME_REJECTIONS);
+    expect(ids?.[0]).toBe(4);
+    expect(ids?.at(-1)).toBe(count);
   });
 
   it('rejects with a typed code and leaves no trace', async () => {

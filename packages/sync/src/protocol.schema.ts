@@ -102,16 +102,6 @@ export const serverErrorCodeSchema = z.enum([
 ]);
 export type ServerErrorCode = z.infer<typeof serverErrorCodeSchema>;
 
-export const welcomeMessageSchema = z.object({
-  type: z.literal('welcome'),
-  v,
-  serverTime: z.string().min(1).max(64),
-  /**
-   * The last mutation the server applied for this client (0 if none). After a crash or a lost
-   * ack the client drops every outbox entry up to it instead of waiting for acks.
-   */
-  lastMutationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-});
 export const ackMessageSchema = z.object({
   type: z.literal('ack'),
   v,
@@ -126,6 +116,9 @@ const messageKeySchema = z.object({
 });
 export type MessageKey = z.infer<typeof messageKeySchema>;
 
+/** How many recent rejections a welcome repeats at most. */
+export const MAX_WELCOME_REJECTIONS = 50;
+
 export const rejectMessageSchema = z.object({
   type: z.literal('reject'),
   v,
@@ -136,6 +129,25 @@ export const rejectMessageSchema = z.object({
   /** What to tell the user (a domain message key), and one message per invalid field. */
   detail: messageKeySchema.optional(),
   issues: z.array(messageKeySchema).max(100).optional(),
+});
+export const welcomeMessageSchema = z.object({
+  type: z.literal('welcome'),
+  v,
+  serverTime: z.string().min(1).max(64),
+  /**
+   * The last mutation the server applied for this client (0 if none). After a crash or a lost
+   * ack the client drops every outbox entry up to it instead of waiting for acks.
+   */
+  lastMutationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The latest rejections answered to this client, repeated: a reject lost with a dying socket
+   * would otherwise vanish when the client drops every entry up to `lastMutationId`. The client
+   * reports those still in its outbox as rejected and ignores the rest.
+   */
+  rejections: z
+    .array(rejectMessageSchema.omit({ type: true, v: true }))
+    .max(MAX_WELCOME_REJECTIONS)
+    .optional(),
 });
 const documentsSchema = z.array(replicatedDocumentSchema).max(MAX_DOCUMENTS_PER_MESSAGE);
 export const snapshotMessageSchema = z.object({

@@ -6,6 +6,7 @@ import type { Database } from './database';
 import * as m0001 from './migrations/0001-people.migration';
 import * as m0002 from './migrations/0002-sync.migration';
 import * as m0003 from './migrations/0003-files.migration';
+import * as m0004 from './migrations/0004-rejections.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -13,6 +14,7 @@ const provider: MigrationProvider = {
     '0001-people': m0001,
     '0002-sync': m0002,
     '0003-files': m0003,
+    '0004-rejections': m0004,
   }),
 };
 

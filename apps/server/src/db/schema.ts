@@ -58,6 +58,16 @@ export interface ClientMutationsTable {
   updated_at: string;
 }
 
+/** A rejection answered to a client, repeated in its next welcomes (0004-rejections). */
+export interface ClientRejectionsTable {
+  client_id: string;
+  mutation_id: number | string | bigint;
+  person_id: string;
+  /** JSON of the reject message without type and version. */
+  payload: string;
+  created_at: string;
+}
+
 export interface SyncCounterTable {
   name: string;
   value: number | string | bigint;
@@ -69,6 +79,7 @@ export interface Schema {
   documents: DocumentsTable;
   changes: ChangesTable;
   client_mutations: ClientMutationsTable;
+  client_rejections: ClientRejectionsTable;
   sync_counter: SyncCounterTable;
   files: FilesTable;
 }

@@ -1,4 +1,4 @@
-import type { JsonObject, ReplicatedDocument } from '@qa/sync';
+import { MAX_WELCOME_REJECTIONS, type JsonObject, type ReplicatedDocument } from '@qa/sync';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ChangesTable, DocumentsTable } from '../../db/schema';
@@ -252,6 +252,58 @@ export class DocumentsRepository {
       .where('client_id', '=', clientId)
       .executeTakeFirst();
     return row ? { personId: row.person_id, lastMutationId: Number(row.last_mutation_id) } : null;
+  }
+
+  /**
+   * Keeps a rejection for the client's next welcomes, and only the latest
+   * `MAX_WELCOME_REJECTIONS` of that client. A repeated push of the same mutation overwrites it.
+   */
+  async recordRejection(
+    clientId: string,
+    personId: string,
+    rejection: { mutationId: number } & Record<string, unknown>,
+    now: string,
+  ): Promise<void> {
+    const { mutationId, ...payload } = rejection;
+    const row = { person_id: personId, payload: JSON.stringify(payload), created_at: now };
+    await this.db
+      .insertInto('client_rejections')
+      .values({ client_id: clientId, mutation_id: mutationId, ...row })
+      .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doUpdateSet(row))
+      .execute();
+    const keep = await this.db
+      .selectFrom('client_rejections')
+      .select('mutation_id')
+      .where('client_id', '=', clientId)
+      .orderBy('mutation_id', 'desc')
+      .offset(MAX_WELCOME_REJECTIONS - 1)
+      .limit(1)
+      .executeTakeFirst();
+    if (keep) {
+      await this.db
+        .deleteFrom('client_rejections')
+        .where('client_id', '=', clientId)
+        .where('mutation_id', '<', keep.mutation_id)
+        .execute();
+    }
+  }
+
+  /** The kept rejections of a client of this person, oldest first. */
+  async clientRejections(
+    clientId: string,
+    personId: string,
+  ): Promise<({ mutationId: number } & Record<string, unknown>)[]> {
+    const rows = await this.db
+      .selectFrom('client_rejections')
+      .select(['mutation_id', 'payload'])
+      .where('client_id', '=', clientId)
+      .where('person_id', '=', personId)
+      .orderBy('mutation_id', 'asc')
+      .execute();
+    return rows.map((row) => ({
+      mutationId: Number(row.mutation_id),
+      ...(JSON.parse(row.payload) as Record<string, unknown>),
+    }));
   }
 
   async recordMutation(

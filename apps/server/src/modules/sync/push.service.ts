@@ -35,7 +35,11 @@ type Rejection = Extract<PushOutcome, { kind: 'reject' }>;
 
 /** Thrown inside the transaction to roll it back; carries the answer for the client. */
 class RejectedCommand extends Error {
-  constructor(readonly outcome: Rejection) {
+  constructor(
+    readonly outcome: Rejection,
+    /** Kept for the client's next welcomes; not when the client id is not this person's. */
+    readonly record = true,
+  ) {
     super(outcome.message);
   }
 }
@@ -121,7 +125,8 @@ export class PushService {
       return rejection(mutation, 'forbidden', 'mutation of another client');
     }
     const planned = this.registry.reads(mutation.name, mutation.args);
-    if (!planned.ok) return fromCommandError(mutation, planned.error);
+    if (!planned.ok)
+      return this.rejected(person, clientId, fromCommandError(mutation, planned.error));
 
     let sequence: number | 'replay' | undefined;
     try {
@@ -131,18 +136,44 @@ export class PushService {
         if (applied && applied.personId !== person.id) {
           throw new RejectedCommand(
             rejection(mutation, 'forbidden', 'client id of another person'),
+            false,
           );
         }
         if (applied && mutation.mutationId <= applied.lastMutationId) return 'replay' as const;
         return this.apply(person, clientId, mutation, planned.reads, last);
       });
     } catch (error) {
-      if (error instanceof RejectedCommand) return error.outcome;
+      if (error instanceof RejectedCommand) {
+        return error.record ? this.rejected(person, clientId, error.outcome) : error.outcome;
+      }
       throw error;
     }
     return sequence === 'replay' || sequence === undefined
       ? { kind: 'ack', mutationId: mutation.mutationId }
       : { kind: 'ack', mutationId: mutation.mutationId, sequence };
+  }
+
+  /**
+   * Keeps a rejection for the client's next welcomes (a reject lost with a dying socket would
+   * otherwise never reach the user), then answers it. A failure to keep it throws: the client
+   * hears `internal` and pushes the command again.
+   */
+  private async rejected(person: Person, clientId: string, outcome: Rejection) {
+    const { kind: _kind, ...rest } = outcome;
+    await this.documents.recordRejection(clientId, person.id, rest, this.clock().toISOString());
+    return outcome;
+  }
+
+  /** What a welcome tells the client: its last applied mutation and its kept rejections. */
+  async welcomeFor(
+    clientId: string,
+    person: Person,
+  ): Promise<{ lastMutationId: number; rejections: Omit<Rejection, 'kind'>[] }> {
+    const lastMutationId = await this.lastMutationId(clientId, person);
+    const rejections = (await this.documents.clientRejections(clientId, person.id)).map(
+      (row) => row as unknown as Omit<Rejection, 'kind'>,
+    );
+    return { lastMutationId, rejections };
   }
 
   /** Inside the transaction. Answers the last sequence written, or undefined if none. */

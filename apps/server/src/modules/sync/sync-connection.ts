@@ -270,8 +270,14 @@ export class SyncConnection {
       return;
     }
     this.clientId = clientId;
-    const lastMutationId = await this.deps.push.lastMutationId(clientId, this.person);
-    this.send({ type: 'welcome', v, serverTime: new Date().toISOString(), lastMutationId });
+    const { lastMutationId, rejections } = await this.deps.push.welcomeFor(clientId, this.person);
+    this.send({
+      type: 'welcome',
+      v,
+      serverTime: new Date().toISOString(),
+      lastMutationId,
+      ...(rejections.length > 0 ? { rejections } : {}),
+    });
   }
 
   private async push(mutations: Extract<ClientMessage, { type: 'push' }>['mutations']) {

@@ -10,6 +10,7 @@ import {
   type JsonObject,
   type Mutation,
   type Query,
+  type RejectMessage,
   type ReplicatedDocument,
   type ServerMessage,
 } from '@qa/sync';
@@ -113,6 +114,10 @@ export class FakeSyncServer {
   loseAcks = false;
   /** Welcome without lastMutationId, so a client pushes what the server already applied. */
   welcomeWithoutLastMutation = false;
+  /** Rejects are not sent (lost with the socket); the next welcomes still repeat them. */
+  loseRejects = false;
+  /** The rejections answered per client id, repeated in welcomes like the real server does. */
+  readonly rejections = new Map<string, Omit<RejectMessage, 'type' | 'v'>[]>();
   /** Subscriptions go unanswered (a slow server). */
   ignoreSubscribes = false;
   /** Pings go unanswered (a socket that died without a close). */
@@ -183,6 +188,9 @@ export class FakeSyncServer {
           ...(this.welcomeWithoutLastMutation
             ? {}
             : { lastMutationId: this.lastMutation.get(message.clientId) ?? 0 }),
+          ...(this.rejections.has(message.clientId)
+            ? { rejections: this.rejections.get(message.clientId) }
+            : {}),
         });
         return;
       case 'push':
@@ -252,14 +260,17 @@ export class FakeSyncServer {
         },
       );
       if (!result.ok) {
-        this.send(socket, {
-          type: 'reject',
+        const rejection = {
           mutationId: mutation.mutationId,
           code: result.error.code,
           message: result.error.message.key,
           detail: result.error.message,
           ...(result.error.issues ? { issues: result.error.issues } : {}),
-        });
+        };
+        const kept = this.rejections.get(mutation.clientId) ?? [];
+        kept.push(rejection);
+        this.rejections.set(mutation.clientId, kept);
+        if (!this.loseRejects) this.send(socket, { type: 'reject', ...rejection });
         continue;
       }
       const changes = result.ops.map((op) =>

@@ -132,6 +132,32 @@ describe('SyncClient commands', () => {
     expect(harness.server.lastMutation.values().next().value).toBe(2);
   });
 
+  it('reports a rejection lost with the socket although a later command was applied', async () => {
+    harness = createSyncHarness({ clientRoles: ['admin'], serverRoles: ['user'] });
+    harness.server.refuseConnections = true;
+    const client = harness.client();
+    const refused = await client.command('thing.adminPut', { id: 'x', data: {} });
+    const applied = await client.command('thing.put', { id: 'y', data: { n: 1 } });
+
+    // Both go in one push: the reject of the first and the ack of the second are lost.
+    harness.server.refuseConnections = false;
+    harness.server.loseRejects = true;
+    harness.server.loseAcks = true;
+    harness.scheduler.advance(500);
+    await vi.waitFor(() => expect(harness.server.documents.has('things/y')).toBe(true));
+    await vi.waitFor(() => expect(client.getSnapshot().connection).toBe('offline'));
+
+    // The next welcome says 2 was applied and repeats the rejection of 1.
+    harness.server.loseRejects = false;
+    harness.server.loseAcks = false;
+    harness.scheduler.advance(500);
+    await expect(refused.confirmed).resolves.toMatchObject({ ok: false, code: 'forbidden' });
+    await expect(applied.confirmed).resolves.toEqual({ ok: true });
+    expect(harness.rejections).toEqual([expect.objectContaining({ code: 'forbidden' })]);
+    expect(client.getSnapshot().pending).toBe(0);
+    expect(harness.server.messagesOfType('push')).toHaveLength(1);
+  });
+
   it('is replay-safe: a command pushed twice is applied once', async () => {
     harness = createSyncHarness();
     const client = harness.client();

@@ -170,6 +170,13 @@ export class SyncConnection {
     switch (message.type) {
       case 'welcome': {
         const last = message.lastMutationId ?? 0;
+        // A reject lost with a dying socket before a later command was applied: report it
+        // rather than let the entry go with the applied ones below. Entries no longer queued
+        // (their reject did arrive) are left alone; later ones are pushed again.
+        for (const rejection of message.rejections ?? []) {
+          if (rejection.mutationId > last) continue;
+          await settleReject(db, { type: 'reject', v: message.v, ...rejection }, this.ctx.now());
+        }
         await dropApplied(db, last);
         this.sentUpTo = Math.max(this.sentUpTo, last);
         this.welcomed = true;
