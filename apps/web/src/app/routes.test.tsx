@@ -43,6 +43,25 @@ describe('route guard', () => {
     expect(fullPath(router.state.location)).toBe('/signin');
   });
 
+  it('keeps a signed-in visitor on the target while the session is checked (no detour)', async () => {
+    server(true);
+    // The session answers late, as over a real network.
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/api/v1/session')) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return answer(input, init);
+    });
+    const { router } = renderRoutes(createRoutes(), '/measures', 'en');
+    const visited: string[] = [router.state.location.pathname];
+    const unsubscribe = router.subscribe((state) => visited.push(state.location.pathname));
+    await screen.findByRole('heading', { level: 1, name: 'Measures' });
+    unsubscribe();
+    // A detour through /signin remounted the page once the check answered, losing its state.
+    expect(visited).not.toContain('/signin');
+  });
+
   it('sends a signed-in user on /signin to the redirect target', async () => {
     server(true);
     const { router } = renderRoutes(createRoutes(), '/signin?redirect=%2Fmeasures', 'en');
