@@ -58,7 +58,7 @@ export function SyncProvider({
   const [client, setClient] = useState<SyncClient | null>(null);
 
   // Somebody was signed in on this device last time: fetch the engine's chunk while the
-  // session is being asked for, not after (about 80 ms sooner to the first row on a reload).
+  // session is being asked for, not after it answered.
   useEffect(() => {
     if (readCachedPerson() !== null) void import('./sync-engine').catch(() => undefined);
   }, []);
