@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { ADMIN, serverFor } from './environment';
 
 /** Labels and button texts of the sign-in page, per language. */
@@ -28,6 +28,24 @@ export async function signIn(
   await page.getByLabel(t.email, { exact: true }).fill(who.email);
   await page.getByLabel(t.password, { exact: true }).fill(who.password);
   await page.getByRole('button', { name: t.submit, exact: true }).click();
+}
+
+/**
+ * A browser context of its own in `locale` (de-* signs in through the German form), signed in
+ * as `who` (the admin by default): for tests that need two people or two browsers at once.
+ */
+export async function signedInPage(
+  browser: Browser,
+  baseURL: string,
+  locale: string,
+  who?: { email: string; password: string },
+) {
+  const context = await browser.newContext({ baseURL, locale });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await signIn(page, who, locale.startsWith('de') ? 'de' : 'en');
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  return { context, page };
 }
 
 /** The newest mail in a server's outbox folder whose text contains `needle`, decoded. */

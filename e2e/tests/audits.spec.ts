@@ -1,27 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { AUDITOR } from '../support/environment';
 import { createAudit } from '../support/audits';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signedInPage, test } from '../support/fixtures';
 
 /**
  * Issue 5: the audit programme in the German UI, live in a second browser: a standard by CSV,
  * an audit against it, 50 questions from a CSV with one bad row, deactivate and undo, the
  * stepper to execution; an audit created offline; a protected audit an auditor cannot change.
  */
-
-async function signedInPage(
-  browser: Browser,
-  baseURL: string,
-  locale: string,
-  who?: { email: string; password: string },
-) {
-  const context = await browser.newContext({ baseURL, locale });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await signIn(page, who, locale.startsWith('de') ? 'de' : 'en');
-  await expect(page.getByTestId('user-menu-button')).toBeVisible();
-  return { context, page };
-}
 
 const suffix = () => Date.now().toString(36).slice(-6);
 

@@ -1,16 +1,6 @@
-import type { Browser } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, signedInPage, test } from '../support/fixtures';
 
 /** Issue 5, first slice: the seven default standards, and a standard imported by CSV (German UI). */
-
-async function signedInPage(browser: Browser, baseURL: string, locale: string) {
-  const context = await browser.newContext({ baseURL, locale });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await signIn(page, undefined, locale.startsWith('de') ? 'de' : 'en');
-  await expect(page.getByTestId('user-menu-button')).toBeVisible();
-  return { context, page };
-}
 
 test('a standard imported by CSV in German appears, opens, and shows up live in a second browser', async ({
   browser,

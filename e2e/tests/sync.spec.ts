@@ -1,6 +1,6 @@
 import { DEFAULT_CONFIGURATION } from '@qa/domain';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, signedInPage as signedInAs, test } from '../support/fixtures';
 
 /**
  * The sync engine in the browser (issue 4): live updates between two browsers, offline edits that
@@ -8,17 +8,8 @@ import { expect, signIn, test } from '../support/fixtures';
  * are sent when it is opened again. Driven through the customer-data screen.
  */
 
-async function signedInPage(browser: Browser, baseURL: string, lang: 'en' | 'de' = 'en') {
-  const context = await browser.newContext({
-    baseURL,
-    locale: lang === 'de' ? 'de-DE' : 'en-US',
-  });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await signIn(page, undefined, lang);
-  await expect(page.getByTestId('user-menu-button')).toBeVisible();
-  return { context, page };
-}
+const signedInPage = (browser: Browser, baseURL: string, lang: 'en' | 'de' = 'en') =>
+  signedInAs(browser, baseURL, lang === 'de' ? 'de-DE' : 'en-US');
 
 /** Waits until the service worker controls the page, so a reload works with no network. */
 async function controlledByServiceWorker(page: Page) {
