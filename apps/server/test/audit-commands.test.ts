@@ -1,8 +1,7 @@
 import { DEFAULT_STANDARDS } from '@qa/domain';
-import type { JsonValue, ServerMessage } from '@qa/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/dialects';
-import { signedInCookie, SyncSocket } from './support/sync-socket';
+import { signedInCookie, pushCommand, SyncSocket } from './support/sync-socket';
 import { persisted, startApp, type TestApp } from './support/start-app';
 
 /**
@@ -11,8 +10,6 @@ import { persisted, startApp, type TestApp } from './support/start-app';
  * hand-made commands, validation answers with their domain keys, the activities written, the
  * seeded standards and who may subscribe to audits.
  */
-
-type Answer = Extract<ServerMessage, { type: 'ack' | 'reject' }>;
 
 const everything = (collection: string) => ({ collection, filters: [] });
 let clientCounter = 0;
@@ -47,23 +44,7 @@ describeEachDialect('audit programme commands', (dialect) => {
     return { personId, cookie, socket, clientId, nextMutation: 1 };
   }
 
-  /** Pushes one hand-made command and waits for its ack or reject. */
-  async function push(who: Actor, name: string, args: unknown): Promise<Answer> {
-    const mutationId = who.nextMutation++;
-    who.socket.send({
-      type: 'push',
-      mutations: [{ mutationId, clientId: who.clientId, name, args: args as JsonValue }],
-    });
-    const matches = (m: ServerMessage) =>
-      (m.type === 'ack' || m.type === 'reject') && m.mutationId === mutationId;
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const index = who.socket.received.findIndex(matches);
-      if (index >= 0) return who.socket.received.splice(index, 1)[0] as Answer;
-      if (Date.now() > deadline) throw new Error(`no answer to ${name} #${mutationId}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  const push = pushCommand;
 
   async function accepted(who: Actor, name: string, args: unknown) {
     const answer = await push(who, name, args);

@@ -1,9 +1,9 @@
 import { INITIAL_ADMIN_ROLES } from '@qa/domain';
-import type { JsonValue, ReplicatedDocument, ServerMessage } from '@qa/sync';
+import type { ReplicatedDocument } from '@qa/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/dialects';
-import { signedInCookie, SyncSocket } from './support/sync-socket';
+import { signedInCookie, pushCommand, SyncSocket } from './support/sync-socket';
 import {
   ADMIN_EMAIL,
   countRows,
@@ -19,8 +19,6 @@ import {
  * without login added by `person.createInactive`, the e-mail index shared by both ways, and
  * the backfill on start.
  */
-
-type Answer = Extract<ServerMessage, { type: 'ack' | 'reject' }>;
 
 const DOCUMENT_KEYS = ['avatar', 'displayName', 'email', 'id', 'roles', 'type'];
 const everyone = { collection: 'people', filters: [] };
@@ -49,23 +47,7 @@ describeEachDialect('people directory', (dialect) => {
     return { personId, socket, clientId, nextMutation: 1 };
   }
 
-  /** Pushes one hand-made command and waits for its ack or reject. */
-  async function push(who: Actor, name: string, args: unknown): Promise<Answer> {
-    const mutationId = who.nextMutation++;
-    who.socket.send({
-      type: 'push',
-      mutations: [{ mutationId, clientId: who.clientId, name, args: args as JsonValue }],
-    });
-    const matches = (m: ServerMessage) =>
-      (m.type === 'ack' || m.type === 'reject') && m.mutationId === mutationId;
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const index = who.socket.received.findIndex(matches);
-      if (index >= 0) return who.socket.received.splice(index, 1)[0] as Answer;
-      if (Date.now() > deadline) throw new Error(`no answer to ${name} #${mutationId}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
+  const push = pushCommand;
 
   /** The next delta of the subscription carrying this document (waits out SQLite's poll). */
   async function deltaWith(who: Actor, subscriptionId: string, id: string) {

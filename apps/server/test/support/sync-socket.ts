@@ -2,6 +2,7 @@ import {
   SYNC_PROTOCOL_VERSION,
   parseServerMessage,
   type ClientMessage,
+  type JsonValue,
   type ServerMessage,
 } from '@qa/sync';
 import WebSocket from 'ws';
@@ -138,4 +139,36 @@ export async function signedInCookie(
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status}`);
   return { cookie: jar.cookieHeader(new URL(app.url)), personId: created.id };
+}
+
+/** An answer to a pushed command. */
+export type CommandAnswer = Extract<ServerMessage, { type: 'ack' | 'reject' }>;
+
+/** A signed-in connection that pushes hand-made commands, numbering them itself. */
+export interface CommandPusher {
+  socket: SyncSocket;
+  clientId: string;
+  nextMutation: number;
+}
+
+/** Pushes one hand-made command and waits for its ack or reject. */
+export async function pushCommand(
+  who: CommandPusher,
+  name: string,
+  args: unknown,
+): Promise<CommandAnswer> {
+  const mutationId = who.nextMutation++;
+  who.socket.send({
+    type: 'push',
+    mutations: [{ mutationId, clientId: who.clientId, name, args: args as JsonValue }],
+  });
+  const matches = (m: ServerMessage) =>
+    (m.type === 'ack' || m.type === 'reject') && m.mutationId === mutationId;
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const index = who.socket.received.findIndex(matches);
+    if (index >= 0) return who.socket.received.splice(index, 1)[0] as CommandAnswer;
+    if (Date.now() > deadline) throw new Error(`no answer to ${name} #${mutationId}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

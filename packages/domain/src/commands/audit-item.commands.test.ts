@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAuditItemCsv } from '../imports/audit-item-csv.parser';
-import { ROLE_IDS } from '../roles';
 import { createAuditCommand, protectAuditCommand } from './audit.commands';
 import {
   createAuditItemCommand,
@@ -14,7 +13,7 @@ import {
 import {
   OpsState,
   applyCommandAs as apply,
-  expectValidDocuments,
+  expectDeterministicAndValid,
   runCommandAs as run,
 } from './audit-test-helpers';
 import type { CommandDefinition } from './define-command';
@@ -425,23 +424,11 @@ describe('audit item commands (property)', () => {
         ),
       }),
     );
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...commands),
-        args,
-        fc.subarray([...ROLE_IDS]),
-        fc.constantFrom(LEAD, CO, OUTSIDER),
-        (command, input, roles, personId) => {
-          const state = prepared();
-          const once = run(command as CommandDefinition, input, state, roles, personId);
-          expect(run(command as CommandDefinition, input, state, roles, personId)).toEqual(once);
-          if (once.ok) {
-            state.apply(once.ops);
-            expectValidDocuments(state, once.ops);
-          }
-        },
-      ),
-      { numRuns: 300 },
+    expectDeterministicAndValid(
+      commands as readonly unknown[] as readonly CommandDefinition[],
+      args,
+      prepared,
+      [LEAD, CO, OUTSIDER],
     );
   });
 });

@@ -1,5 +1,7 @@
 import { applyOps, documentKey, type JsonObject, type Op } from '@qa/sync';
+import fc from 'fast-check';
 import { expect } from 'vitest';
+import { ROLE_IDS } from '../roles';
 import { validateDocument } from '../sync/collections';
 import {
   executeCommand,
@@ -74,4 +76,34 @@ export function applyCommandAs<A>(
   state.apply(result.ops);
   expectValidDocuments(state, result.ops);
   return result;
+}
+
+/**
+ * Property: every command, for any args, roles and person, answers the same twice on the same
+ * state and, when it succeeds, leaves only documents that pass their schema.
+ */
+export function expectDeterministicAndValid(
+  commands: readonly CommandDefinition[],
+  args: fc.Arbitrary<unknown>,
+  prepare: () => OpsState,
+  people: readonly string[],
+): void {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...commands),
+      args,
+      fc.subarray([...ROLE_IDS]),
+      fc.constantFrom(...people),
+      (command, input, roles, personId) => {
+        const state = prepare();
+        const once = runCommandAs(command, input, state, roles, personId);
+        expect(runCommandAs(command, input, state, roles, personId)).toEqual(once);
+        if (once.ok) {
+          state.apply(once.ops);
+          expectValidDocuments(state, once.ops);
+        }
+      },
+    ),
+    { numRuns: 300 },
+  );
 }
