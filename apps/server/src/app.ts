@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase, withStartupLock } from './db/migrate';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
+import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions } from './http/logger';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
@@ -134,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
 
     registerErrorHandler(app);
+    registerJsonBodyParser(app);
     await registerSecurityHeaders(app, config);
     registerHealthRoutes(app, { health: new HealthRepository(database) });
     registerClientConfigRoutes(app, { config, build: readBuildInfo(config.buildId) });

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { buildApp } from './app';
+import { logUnhandledRejections } from './process-guards';
 
 /** Longest a shutdown may take before we give up on in-flight requests. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const server = await buildApp(config);
   const { app } = server;
+  logUnhandledRejections(app.log);
 
   if (server.initialAdmin.created && server.initialAdmin.generatedPassword) {
     printInitialPassword(server.initialAdmin.email, server.initialAdmin.generatedPassword);

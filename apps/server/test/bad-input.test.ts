@@ -35,6 +35,11 @@ const BODIES: Array<{ name: string; type: string; body: string | Buffer }> = [
     type: 'application/json',
     body: '{"email":42,"password":["x"],"token":{},"newPassword":false,"providerId":7,"redirectTo":3}',
   },
+  {
+    name: 'JSON nested 3,000 levels deep',
+    type: 'application/json',
+    body: `{"email":${'['.repeat(3000)}${']'.repeat(3000)}}`,
+  },
   { name: 'unknown content type', type: 'application/xml', body: '<a/>' },
   { name: 'form garbage', type: 'application/x-www-form-urlencoded', body: '%%%=&&email' },
   {
@@ -123,6 +128,11 @@ describeEachDialect('bad input', (dialect) => {
       });
     const cases: Array<[Response, number, string]> = [
       [await post('application/json', '{oops'), 400, 'invalid_json'],
+      [
+        await post('application/json', `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`),
+        400,
+        'invalid_json',
+      ],
       [await post('application/xml', '<a/>'), 415, 'unsupported_media_type'],
       [
         await post('application/json', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) })),

@@ -1,5 +1,6 @@
 export * from './protocol-version';
 export * from './json';
+export * from './json-depth';
 export * from './json-path';
 export * from './json-compare';
 export * from './ops.schema';

@@ -1,6 +1,8 @@
 import { mayReadCollection, collectionDefinition, type Person } from '@qa/domain';
 import {
+  jsonTextTooDeep,
   MAX_DOCUMENTS_PER_MESSAGE,
+  MAX_JSON_DEPTH,
   SYNC_PROTOCOL_VERSION,
   documentKey,
   matchesQuery,
@@ -124,7 +126,7 @@ export class SyncConnection {
     socket.on('message', (data, isBinary) => {
       this.alive = true;
       const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-      this.queue = this.queue.then(() => this.handleRaw(text));
+      this.enqueue(() => this.handleRaw(text));
     });
     socket.on('pong', () => {
       this.alive = true;
@@ -142,7 +144,7 @@ export class SyncConnection {
     this.heartbeat.unref();
     // In the message queue, so a re-check never runs between a push's steps.
     this.sessionCheck = setInterval(() => {
-      this.queue = this.queue.then(() => this.recheckSession());
+      this.enqueue(() => this.recheckSession());
     }, deps.limits.sessionCheckMs);
     this.sessionCheck.unref();
   }
@@ -170,6 +172,19 @@ export class SyncConnection {
       this.subscriptions.delete(sub.id);
       this.error('forbidden', `no read access to ${sub.query.collection}`, sub.id);
     }
+  }
+
+  /**
+   * Runs `work` after everything queued before it. A failure is logged and ends this connection,
+   * never the queue: a rejected queue would be an unhandled rejection, and one message must not
+   * stop the server for everyone.
+   */
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(work).catch((err: unknown) => {
+      this.deps.log.error({ err }, 'sync: connection failed');
+      this.error('internal', 'the server failed; reconnect to retry');
+      this.close(CLOSE_INTERNAL, 'internal error');
+    });
   }
 
   get subscriptionCount(): number {
@@ -219,7 +234,12 @@ export class SyncConnection {
 
   private async handleRaw(text: string | null): Promise<void> {
     if (this.closed) return;
+    if (text !== null && jsonTextTooDeep(text)) {
+      this.error('invalid_message', `messages nest at most ${MAX_JSON_DEPTH} levels deep`);
+      return;
+    }
     let json: unknown;
+    let parsed: ReturnType<typeof parseClientMessage>;
     try {
       if (text === null) throw new Error('binary frame');
       json = JSON.parse(text);
@@ -227,7 +247,15 @@ export class SyncConnection {
       this.error('invalid_message', 'messages are JSON text frames');
       return;
     }
-    const parsed = parseClientMessage(json);
+    try {
+      parsed = parseClientMessage(json);
+    } catch (err) {
+      // The depth check keeps zod's recursion bounded; anything else it throws is still the
+      // message's fault, not a reason to drop the connection.
+      this.deps.log.warn({ err }, 'sync: a message could not be parsed');
+      this.error('invalid_message', 'the message could not be read');
+      return;
+    }
     if (!parsed.ok) {
       const { error } = parsed;
       if (error.code === 'protocol_version_mismatch') {
