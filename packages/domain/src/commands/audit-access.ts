@@ -83,6 +83,47 @@ export function protectedAuditRule(
     : { key: 'permission.auditProtected' };
 }
 
+/** The fields that say who works on an audit: changing them is `audit.changeTeam`. */
+export const AUDIT_TEAM_FIELDS = ['leadauditor', 'coauditors', 'auditor'] as const;
+
+/** What a team field holds on an audit that does not carry it. */
+function storedTeamValue(audit: JsonObject, field: (typeof AUDIT_TEAM_FIELDS)[number]): JsonValue {
+  const value = getOwn(audit, field);
+  if (value !== undefined) return value;
+  return field === 'leadauditor' ? null : [];
+}
+
+/**
+ * Whether a patch of audit fields changes the lead auditor or the team of the stored audit.
+ * Values are compared as they are sent: a patch that repeats the stored team changes nothing.
+ */
+export function changesAuditTeam(audit: JsonObject, changes: Readonly<Record<string, unknown>>) {
+  return AUDIT_TEAM_FIELDS.some(
+    (field) =>
+      Object.hasOwn(changes, field) &&
+      changes[field] !== undefined &&
+      !jsonEquals(changes[field] as JsonValue, storedTeamValue(audit, field)),
+  );
+}
+
+/**
+ * Issue 10: a co-auditor may edit the audit, but not make himself its lead (and then protect
+ * or unprotect it). A change of the team is checked as `audit.changeTeam` on the stored audit.
+ */
+export function auditTeamChangeRule(
+  state: CommandState,
+  auditId: string,
+  changes: Readonly<Record<string, unknown>>,
+  ctx: CommandContext,
+): true | DomainMessage {
+  const audit = state.get(AUDITS_COLLECTION, auditId);
+  if (!audit || !changesAuditTeam(audit, changes)) return true;
+  const context = { ...auditPermissionContext(audit, ctx.actor.personId), protected: false };
+  return can(ctx.actor.roles, 'audit.changeTeam', context)
+    ? true
+    : { key: 'permission.auditTeamChange' };
+}
+
 /** The `audit` configuration segment as stored, or the default when missing or invalid. */
 export function auditConfiguration(state: CommandState): AuditConfig {
   const parsed = auditConfigSchema.safeParse(state.get(AUDIT_CONFIG_REF.collection, 'audit'));

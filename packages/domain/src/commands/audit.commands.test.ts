@@ -262,6 +262,31 @@ describe('audit.update', () => {
     expect(run(updateAuditCommand, args, state, ['admin'], OUTSIDER).ok).toBe(true);
   });
 
+  it('lets only the lead auditor, qm and admin change the lead auditor or the team', () => {
+    const state = withAudit();
+    const teamChanges = [
+      { leadauditor: CO },
+      { coauditors: [CO, OUTSIDER] },
+      { auditor: [] },
+      { name: 'Renamed', leadauditor: TEAM_AUDITOR },
+    ];
+    const teamRefusal = {
+      ok: false,
+      error: { code: 'forbidden', message: { key: 'permission.auditTeamChange' } },
+    };
+    for (const changes of teamChanges) {
+      const args = { id: 'a1', changes };
+      expect(run(updateAuditCommand, args, state, ['auditor'], CO)).toEqual(teamRefusal);
+      expect(run(updateAuditCommand, args, state, ['auditor'], TEAM_AUDITOR)).toEqual(teamRefusal);
+      expect(run(updateAuditCommand, args, state, ['auditor'], LEAD).ok).toBe(true);
+      expect(run(updateAuditCommand, args, state, ['qm'], OUTSIDER).ok).toBe(true);
+      expect(run(updateAuditCommand, args, state, ['admin'], OUTSIDER).ok).toBe(true);
+    }
+    // Repeating the stored team is no change of it.
+    const same = { id: 'a1', changes: { name: 'B', leadauditor: LEAD, coauditors: [CO] } };
+    expect(run(updateAuditCommand, same, state, ['auditor'], CO).ok).toBe(true);
+  });
+
   it('strips what a metadata update must not touch', () => {
     const state = withAudit();
     const result = apply(

@@ -17,6 +17,7 @@ import {
   auditDocRef,
   auditItemDocRef,
   AUDIT_ITEMS_COLLECTION,
+  auditTeamChangeRule,
   auditTeamContext,
   auditWorkflow,
   changedFieldOps,
@@ -190,6 +191,11 @@ export const updateAuditCommand = defineCommand({
   name: 'audit.update',
   args: z.object({ id: idSchema, changes: z.record(z.string(), z.unknown()) }),
   ...onAudit<{ id: string }>('audit.update'),
+  authorize: (ctx, args, state) => {
+    const unprotected = protectedAuditRule('audit.update', state, args.id, ctx);
+    if (unprotected !== true) return unprotected;
+    return auditTeamChangeRule(state, args.id, args.changes, ctx);
+  },
   reads: ({ id }) => [auditDocRef(id), AUDIT_CONFIG_REF],
   run(state, args) {
     const stored = state.get(AUDITS_COLLECTION, args.id);

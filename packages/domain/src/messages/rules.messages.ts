@@ -64,6 +64,10 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Dafür fehlt Ihnen die Berechtigung',
     en: 'You are not allowed to do this',
   },
+  'permission.auditTeamChange': {
+    de: 'Lead-Auditor und Auditteam ändern dürfen nur der Lead-Auditor, QM und Administratoren',
+    en: 'Only the lead auditor, quality managers and administrators may change the lead auditor or the audit team',
+  },
   'permission.auditProtected': {
     de: 'Das Audit ist geschützt und kann nicht geändert werden',
     en: 'The audit is protected and cannot be changed',

@@ -23,6 +23,7 @@ const EXPECTED: Record<PermissionAction, string> = {
   'audit.delete': '- - Y - Y',
   'audit.protect': '- L Y - Y',
   'audit.unprotect': '- L Y - Y',
+  'audit.changeTeam': '- L Y - Y',
   'auditItem.create': '- T Y - Y',
   'auditItem.update': '- T Y - Y',
   'auditItem.delete': '- T Y - Y',

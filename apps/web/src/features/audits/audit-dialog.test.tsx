@@ -305,6 +305,16 @@ describe('AuditDialog', () => {
     expect(screen.getByTestId('audit-dialog-cancel').textContent).toBe('Close');
   });
 
+  it('lets a co-auditor edit the audit but not its lead auditor or team', () => {
+    person = testPerson({ id: 'co', roles: ['user', 'auditor'] });
+    audits = { a1: AUDIT };
+    renderDialog('a1');
+    expect(input('audit-dialog-name').disabled).toBe(false);
+    expect(input('audit-dialog-leadauditor').disabled).toBe(true);
+    expect(input('audit-dialog-coauditors').disabled).toBe(true);
+    expect(input('audit-dialog-audit_participants').disabled).toBe(false);
+  });
+
   it('lets the lead auditor edit a protected audit and unprotect it first', async () => {
     person = testPerson({ id: 'lead', roles: ['user', 'auditor'] });
     audits = { a1: { ...AUDIT, protected: true } };

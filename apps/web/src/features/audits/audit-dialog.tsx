@@ -185,6 +185,8 @@ function AuditDialogForm({
     !creating &&
     can(roles, actionOf(initial.protected ? unprotectAuditCommand : protectAuditCommand), context);
   const readOnly = !mayEdit;
+  // A co-auditor edits the audit but not who leads it or works on it (audit.changeTeam).
+  const teamReadOnly = readOnly || (!creating && !can(roles, 'audit.changeTeam', context));
 
   const { values } = form;
   const dirty = !jsonEquals(form as unknown as JsonValue, initial as unknown as JsonValue);
@@ -403,7 +405,7 @@ function AuditDialogForm({
       value={values[field] ? [values[field]] : []}
       onChange={(ids) => set(field, ids[0] ?? null)}
       allowCreate
-      disabled={readOnly}
+      disabled={field === 'leadauditor' ? teamReadOnly : readOnly}
       error={errorOf(field)}
       testId={`audit-dialog-${field}`}
       {...options}
@@ -421,7 +423,7 @@ function AuditDialogForm({
       multiple
       auditorsOnly={auditorsOnly}
       allowCreate
-      disabled={readOnly}
+      disabled={field === 'coauditors' ? teamReadOnly : readOnly}
       error={errorOf(field)}
       testId={`audit-dialog-${field}`}
     />
