@@ -58,7 +58,7 @@ export interface ClientMutationsTable {
   updated_at: string;
 }
 
-/** A rejection answered to a client, repeated in its next welcomes (0004-rejections). */
+/** A rejection answered to a client, repeated in its next welcomes (0004, keyed by person in 0007). */
 export interface ClientRejectionsTable {
   client_id: string;
   mutation_id: number | string | bigint;

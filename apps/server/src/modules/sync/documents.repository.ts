@@ -256,7 +256,9 @@ export class DocumentsRepository {
 
   /**
    * Keeps a rejection for the client's next welcomes, and only the latest
-   * `MAX_WELCOME_REJECTIONS` of that client. A repeated push of the same mutation overwrites it.
+   * `MAX_WELCOME_REJECTIONS` of that person's client. A repeated push of the same mutation
+   * overwrites it. Keyed by person too: whoever else pushes with the same client id keeps rows
+   * of their own and never overwrites or prunes this person's.
    */
   async recordRejection(
     clientId: string,
@@ -265,15 +267,16 @@ export class DocumentsRepository {
     now: string,
   ): Promise<void> {
     const { mutationId, ...payload } = rejection;
-    const row = { person_id: personId, payload: JSON.stringify(payload), created_at: now };
+    const row = { payload: JSON.stringify(payload), created_at: now };
     await this.db
       .insertInto('client_rejections')
-      .values({ client_id: clientId, mutation_id: mutationId, ...row })
-      .onConflict((oc) => oc.columns(['client_id', 'mutation_id']).doUpdateSet(row))
+      .values({ person_id: personId, client_id: clientId, mutation_id: mutationId, ...row })
+      .onConflict((oc) => oc.columns(['person_id', 'client_id', 'mutation_id']).doUpdateSet(row))
       .execute();
     const keep = await this.db
       .selectFrom('client_rejections')
       .select('mutation_id')
+      .where('person_id', '=', personId)
       .where('client_id', '=', clientId)
       .orderBy('mutation_id', 'desc')
       .offset(MAX_WELCOME_REJECTIONS - 1)
@@ -282,6 +285,7 @@ export class DocumentsRepository {
     if (keep) {
       await this.db
         .deleteFrom('client_rejections')
+        .where('person_id', '=', personId)
         .where('client_id', '=', clientId)
         .where('mutation_id', '<', keep.mutation_id)
         .execute();

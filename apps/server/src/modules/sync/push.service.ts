@@ -124,10 +124,6 @@ export class PushService {
     if (mutation.clientId !== clientId) {
       return rejection(mutation, 'forbidden', 'mutation of another client');
     }
-    const planned = this.registry.reads(mutation.name, mutation.args);
-    if (!planned.ok)
-      return this.rejected(person, clientId, fromCommandError(mutation, planned.error));
-
     let sequence: number | 'replay' | undefined;
     try {
       sequence = await this.documents.transaction(async () => {
@@ -139,7 +135,11 @@ export class PushService {
             false,
           );
         }
+        // A replay first: the mutation was applied, whatever its args look like now (a client
+        // may resend an id with other args), so it is acknowledged and never recorded as refused.
         if (applied && mutation.mutationId <= applied.lastMutationId) return 'replay' as const;
+        const planned = this.registry.reads(mutation.name, mutation.args);
+        if (!planned.ok) throw new RejectedCommand(fromCommandError(mutation, planned.error));
         return this.apply(person, clientId, mutation, planned.reads, last);
       });
     } catch (error) {
