@@ -219,6 +219,48 @@ export const importMessages = defineMessages({
     de: 'Die Datei ist größer als {maxMiB} MiB',
     en: 'The file is larger than {maxMiB} MiB',
   },
+
+  // Stored files: what they belong to, who may have them, how they arrive (files/file-*.ts)
+  'file.auditRequired': {
+    de: 'Eine Datei gehört zu einem Audit; die Audit-ID fehlt',
+    en: 'A file belongs to an audit; the audit id is missing',
+  },
+  'file.ownerIdInvalid': {
+    de: 'Die Angabe {field} ist keine gültige ID',
+    en: '{field} is not a valid id',
+  },
+  'file.ownerIncomplete': {
+    de: 'Eine Feststellung braucht ihre Frage und ein Medium seine Feststellung',
+    en: 'A finding needs its question and a media entry its finding',
+  },
+  'file.auditNotFound': {
+    de: 'Das Audit {auditId} existiert nicht',
+    en: 'Audit {auditId} does not exist',
+  },
+  'file.auditDeleted': {
+    de: 'Das Audit {auditId} wurde gelöscht',
+    en: 'Audit {auditId} has been deleted',
+  },
+  'file.itemNotInAudit': {
+    de: 'Die Frage {auditItemId} gehört nicht zum Audit {auditId}',
+    en: 'Question {auditItemId} does not belong to audit {auditId}',
+  },
+  'file.quotaExceeded': {
+    de: 'Ihr Speicherplatz für Dateien ({quotaMiB} MiB) ist aufgebraucht',
+    en: 'Your storage for files ({quotaMiB} MiB) is used up',
+  },
+  'file.uploadTimeout': {
+    de: 'Das Hochladen hat zu lange gedauert; es wird später erneut versucht',
+    en: 'The upload took too long; it will be tried again later',
+  },
+  'file.uploadIncomplete': {
+    de: 'Die Datei ist unvollständig oder fehlerhaft angekommen',
+    en: 'The file arrived incomplete or malformed',
+  },
+  'file.ownerMissing': {
+    de: 'Die Datei wurde vor einer Aktualisierung gespeichert und gehört zu keinem Audit; bitte hängen Sie sie erneut an',
+    en: 'The file was kept before an update and belongs to no audit; please attach it again',
+  },
 });
 
 export type ImportMessageKey = keyof typeof importMessages;
