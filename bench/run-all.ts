@@ -4,6 +4,7 @@
  */
 import { benchEntrySize } from './entry-size.bench';
 import { benchServerHttp } from './server-http.bench';
+import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
 import { benchUi } from './ui.bench';
 
@@ -11,6 +12,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
   ['server HTTP', benchServerHttp],
   ['sync engine', benchSync],
+  ['subscribe cost', benchSubscribe],
   ['screens in Chromium', benchUi],
 ];
 

@@ -212,25 +212,35 @@ export async function throughput(server: Server, cookie: string, total: number, 
   return { perSecond: acked / seconds, acked, rejected };
 }
 
-function pgUrl(): string | null {
+let pgAdminUrl: string | null | undefined;
+
+/**
+ * The admin URL of a PostgreSQL for the benches: BENCH_DATABASE_URL when set (one already
+ * running), else a throw-away cluster that scripts/pg.sh starts, once per bench run.
+ */
+export function pgUrl(): string | null {
+  if (pgAdminUrl !== undefined) return pgAdminUrl;
   try {
-    return execFileSync('bash', [path.join(ROOT, 'scripts/pg.sh'), 'start'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
+    pgAdminUrl =
+      process.env.BENCH_DATABASE_URL ??
+      execFileSync('bash', [path.join(ROOT, 'scripts/pg.sh'), 'start'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
   } catch {
-    return null;
+    pgAdminUrl = null;
   }
+  return pgAdminUrl;
 }
 
-async function freshPgDatabase(adminUrl: string): Promise<string> {
+export async function freshPgDatabase(adminUrl: string, name = 'qa_bench_sync'): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query('drop database if exists qa_bench_sync');
-  await admin.query('create database qa_bench_sync');
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
-  url.pathname = '/qa_bench_sync';
+  url.pathname = `/${name}`;
   return url.toString();
 }
 

@@ -84,3 +84,4 @@ export * from './commands/audit-item.commands';
 export * from './commands/person.commands';
 export * from './commands/commands';
 export * from './sync/collections';
+export * from './sync/indexed-fields';

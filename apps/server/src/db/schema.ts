@@ -51,6 +51,17 @@ export interface ChangesTable {
   mutation_id: number | string | bigint | null;
 }
 
+/**
+ * The subscription index (0006-document-index): per live document and indexed field
+ * (`INDEXED_FIELDS`), a sort key of the field's value (modules/sync/document-index.ts).
+ */
+export interface DocumentIndexTable {
+  collection: string;
+  id: string;
+  field: string;
+  sort_key: string;
+}
+
 export interface ClientMutationsTable {
   client_id: string;
   person_id: string;
@@ -78,6 +89,7 @@ export interface Schema {
   app_meta: AppMetaTable;
   documents: DocumentsTable;
   changes: ChangesTable;
+  document_index: DocumentIndexTable;
   client_mutations: ClientMutationsTable;
   client_rejections: ClientRejectionsTable;
   sync_counter: SyncCounterTable;

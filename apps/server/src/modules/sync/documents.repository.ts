@@ -1,7 +1,16 @@
-import { MAX_WELCOME_REJECTIONS, type JsonObject, type ReplicatedDocument } from '@qa/sync';
+import { indexedFields } from '@qa/domain';
+import {
+  MAX_WELCOME_REJECTIONS,
+  matchesQuery,
+  runQuery,
+  type JsonObject,
+  type Query,
+  type ReplicatedDocument,
+} from '@qa/sync';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ChangesTable, DocumentsTable } from '../../db/schema';
+import { indexRows, readPlan, type ReadPlan } from './document-index';
 
 /** A document as stored: the replicated shape plus the sequence of its last change. */
 export interface StoredDocument extends ReplicatedDocument {
@@ -27,6 +36,24 @@ type ChangeRow = Selectable<ChangesTable>;
 
 /** Largest number of ids in one `in (...)` list, well below SQLite's variable limit. */
 const IN_CHUNK = 500;
+/**
+ * Rows a subscription read takes per query and parses before it lets the event loop run
+ * (better-sqlite3 answers synchronously), so a large read never holds other connections up for
+ * long.
+ */
+const READ_PAGE = 1_000;
+
+/** Lets timers, sockets and other connections' messages run between pages of a long read. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A subscription's documents and how they were found. */
+export interface QueryRead {
+  /** The query's result: filtered, ordered and limited by the query model (`runQuery`). */
+  documents: StoredDocument[];
+  plan: ReadPlan;
+  /** Document rows read and parsed to answer it (what the read cost). */
+  rowsRead: number;
+}
 
 function bool(value: number | boolean): boolean {
   return value === true || value === 1;
@@ -165,6 +192,122 @@ export class DocumentsRepository {
     return rows.map(toDocument);
   }
 
+  /**
+   * A subscription's snapshot (decision 32): read through the index when the query has an `==`
+   * or `in` filter on an indexed field (only those documents) or orders by one with a limit
+   * (rows in that order until the limit is reached), else the whole collection page by page.
+   * Rows are parsed only as they are read, and pages let the event loop run in between.
+   */
+  async queryDocuments(query: Query): Promise<QueryRead> {
+    const plan = readPlan(query);
+    const read =
+      plan.kind === 'equal'
+        ? await this.readEqual(query, plan.field, plan.keys)
+        : plan.kind === 'ordered'
+          ? await this.readOrdered(query, plan.field, plan.direction, plan.limit)
+          : await this.readAll(query);
+    return { documents: runQuery(read.matching, query), plan, rowsRead: read.rowsRead };
+  }
+
+  /** Parses rows and keeps those the query's filters match, yielding every READ_PAGE rows. */
+  private async keepMatching(rows: readonly DocumentRow[], query: Query, into: StoredDocument[]) {
+    for (let start = 0; start < rows.length; start += READ_PAGE) {
+      if (start > 0) await yieldToLoop();
+      for (const row of rows.slice(start, start + READ_PAGE)) {
+        const document = toDocument(row);
+        if (matchesQuery(document, query)) into.push(document);
+      }
+    }
+  }
+
+  private async readEqual(query: Query, field: string, keys: readonly string[]) {
+    const matching: StoredDocument[] = [];
+    if (keys.length === 0) return { matching, rowsRead: 0 };
+    const rows = await this.db
+      .selectFrom('document_index as i')
+      .innerJoin('documents as d', (join) =>
+        join.onRef('d.collection', '=', 'i.collection').onRef('d.id', '=', 'i.id'),
+      )
+      .selectAll('d')
+      .where('i.collection', '=', query.collection)
+      .where('i.field', '=', field)
+      .where('i.sort_key', 'in', keys)
+      .where('d.deleted', '=', this.bool(false))
+      .execute();
+    await this.keepMatching(rows, query, matching);
+    return { matching, rowsRead: rows.length };
+  }
+
+  /**
+   * Walks the index in the order of `field` and keeps matching documents until `limit` of them
+   * are found, then reads the rest of that last key's rows: keys only tie where values may, so
+   * every document the query's full order puts in its first `limit` is among those kept.
+   */
+  private async readOrdered(query: Query, field: string, direction: 'asc' | 'desc', limit: number) {
+    const matching: StoredDocument[] = [];
+    const before = direction === 'asc' ? '>' : '<';
+    let rowsRead = 0;
+    let after: { key: string; id: string } | null = null;
+    let lastKey: string | null = null;
+    let pageSize = Math.min(limit + 1, READ_PAGE);
+    for (;;) {
+      let page = this.db
+        .selectFrom('document_index as i')
+        .innerJoin('documents as d', (join) =>
+          join.onRef('d.collection', '=', 'i.collection').onRef('d.id', '=', 'i.id'),
+        )
+        .selectAll('d')
+        .select('i.sort_key')
+        .where('i.collection', '=', query.collection)
+        .where('i.field', '=', field)
+        .orderBy('i.sort_key', direction)
+        .orderBy('i.id', direction)
+        .limit(pageSize);
+      if (lastKey !== null) page = page.where('i.sort_key', '=', lastKey);
+      if (after !== null) {
+        const { key, id } = after;
+        page = page.where((eb) => eb(eb.refTuple('i.sort_key', 'i.id'), before, eb.tuple(key, id)));
+      }
+      const rows = await page.execute();
+      for (const row of rows) {
+        if (lastKey !== null && row.sort_key !== lastKey) return { matching, rowsRead };
+        rowsRead += 1;
+        const document = toDocument(row);
+        if (bool(row.deleted) || !matchesQuery(document, query)) continue;
+        matching.push(document);
+        if (matching.length === limit) lastKey = row.sort_key;
+      }
+      if (rows.length < pageSize) return { matching, rowsRead };
+      const last = rows[rows.length - 1]!;
+      after = { key: last.sort_key, id: last.id };
+      pageSize = READ_PAGE;
+      await yieldToLoop();
+    }
+  }
+
+  /** Every live document of the collection, in pages by id; only matching ones are kept. */
+  private async readAll(query: Query) {
+    const matching: StoredDocument[] = [];
+    let rowsRead = 0;
+    let after: string | null = null;
+    for (;;) {
+      let page = this.db
+        .selectFrom('documents')
+        .selectAll()
+        .where('collection', '=', query.collection)
+        .where('deleted', '=', this.bool(false))
+        .orderBy('id')
+        .limit(READ_PAGE);
+      if (after !== null) page = page.where('id', '>', after);
+      const rows = await page.execute();
+      rowsRead += rows.length;
+      await this.keepMatching(rows, query, matching);
+      if (rows.length < READ_PAGE) return { matching, rowsRead };
+      after = rows[rows.length - 1]!.id;
+      await yieldToLoop();
+    }
+  }
+
   async countLive(collection: string): Promise<number> {
     const row = await this.db
       .selectFrom('documents')
@@ -195,6 +338,7 @@ export class DocumentsRepository {
       .values({ collection: document.collection, id: document.id, ...row })
       .onConflict((oc) => oc.columns(['collection', 'id']).doUpdateSet(row))
       .execute();
+    await this.writeIndex(document);
     await this.db
       .insertInto('changes')
       .values({
@@ -210,6 +354,28 @@ export class DocumentsRepository {
         client_id: author?.clientId ?? null,
         mutation_id: author?.mutationId ?? null,
       })
+      .execute();
+  }
+
+  /** Keeps the document's index rows (decision 32): a tombstone has none. */
+  private async writeIndex(document: ReplicatedDocument): Promise<void> {
+    if (indexedFields(document.collection).length === 0) return;
+    if (document.deleted) {
+      await this.db
+        .deleteFrom('document_index')
+        .where('collection', '=', document.collection)
+        .where('id', '=', document.id)
+        .execute();
+      return;
+    }
+    await this.db
+      .insertInto('document_index')
+      .values(indexRows(document.collection, document.id, document.data))
+      .onConflict((oc) =>
+        oc
+          .columns(['collection', 'id', 'field'])
+          .doUpdateSet((eb) => ({ sort_key: eb.ref('excluded.sort_key') })),
+      )
       .execute();
   }
 

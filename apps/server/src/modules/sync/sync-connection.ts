@@ -7,7 +7,6 @@ import {
   documentKey,
   matchesQuery,
   parseClientMessage,
-  runQuery,
   type ClientMessage,
   type Query,
   type ReplicatedDocument,
@@ -36,7 +35,8 @@ export interface SyncLimits {
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
-  maxSubscriptions: 200,
+  // One socket carries every tab of a browser: 4 session queries plus 2-3 per open screen.
+  maxSubscriptions: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
   heartbeatMs: 30_000,
   sequenceRefreshGap: 1_000,
@@ -381,8 +381,10 @@ export class SyncConnection {
         changes: latestPerDocument(relevant),
       });
     } else {
-      const all = await documents.liveDocuments(query.collection);
-      const result = runQuery(all, query);
+      // Through the index when the query allows (decision 32): the read costs what it returns.
+      const { documents: result, plan, rowsRead } = await documents.queryDocuments(query);
+      const read = { collection: query.collection, plan: plan.kind, rowsRead };
+      this.deps.log.debug(read, 'sync: subscription read');
       if (this.subscriptions.get(id) !== sub) return;
       if (result.length > MAX_DOCUMENTS_PER_MESSAGE) {
         this.subscriptions.delete(id);
