@@ -65,6 +65,9 @@ export { decodeLatin1Csv } from './imports/text-decoding';
 export * from './validation/email';
 export * from './validation/attachment-file';
 export * from './files/attachment-rules';
+export * from './files/file-owner';
+export * from './files/file-access';
+export * from './files/file-upload-limits';
 // Commands: definition, registry, the product's commands
 export * from './commands/define-command';
 export * from './commands/command-registry';

@@ -176,6 +176,14 @@ describe('file download rule', () => {
     expect(checkFileDownload(as('lead'), file, null)?.reason).toBe('forbidden');
   });
 
+  it('tells that no file is stored under an id only to those who may read files', () => {
+    expect(checkFileDownload(as('q', 'user'), null, null)).toEqual({
+      reason: 'fileNotFound',
+      message: { key: 'file.notFound' },
+    });
+    expect(checkFileDownload(as('q'), null, null)?.reason).toBe('forbidden');
+  });
+
   it('says a file of a deleted or missing audit is gone', () => {
     for (const gone of [null, audit({}, true)]) {
       expect(checkFileDownload(as('q', 'qm'), file, gone)).toEqual({

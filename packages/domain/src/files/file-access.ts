@@ -23,7 +23,12 @@ export interface StoredFileParent {
 }
 
 export type FileAccessRefusalReason =
-  'forbidden' | 'auditProtected' | 'auditNotFound' | 'auditDeleted' | 'itemNotInAudit';
+  | 'forbidden'
+  | 'auditProtected'
+  | 'auditNotFound'
+  | 'auditDeleted'
+  | 'itemNotInAudit'
+  | 'fileNotFound';
 
 export interface FileAccessRefusal {
   reason: FileAccessRefusalReason;
@@ -100,15 +105,18 @@ export interface FileAccessSubject {
 
 /**
  * The download rule: whoever may read the audit ('audit.read' with the stored audit's team) may
- * read its files. A file of a deleted audit is gone ('auditDeleted'; it is being collected).
- * A file stored before files had owners belongs to no audit: only its uploader and admins read it.
+ * read its files. `file` is null when no file is stored under the id ('fileNotFound', told only
+ * to those who may read files at all). A file of a deleted audit is gone ('auditDeleted'; it is
+ * being collected). A file stored before files had owners belongs to no audit: only its uploader
+ * and admins read it.
  */
 export function checkFileDownload(
   actor: FileActor,
-  file: FileAccessSubject,
+  file: FileAccessSubject | null,
   audit: StoredFileParent | null,
 ): FileAccessRefusal | null {
   if (!mayAtAll(actor, 'audit.read')) return FORBIDDEN;
+  if (file === null) return { reason: 'fileNotFound', message: { key: 'file.notFound' } };
   if (file.owner === null) {
     return file.createdBy === actor.personId || actor.roles.includes('admin') ? null : FORBIDDEN;
   }

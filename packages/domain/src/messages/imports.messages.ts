@@ -233,6 +233,10 @@ export const importMessages = defineMessages({
     de: 'Eine Feststellung braucht ihre Frage und ein Medium seine Feststellung',
     en: 'A finding needs its question and a media entry its finding',
   },
+  'file.notFound': {
+    de: 'Die Datei existiert nicht',
+    en: 'The file does not exist',
+  },
   'file.auditNotFound': {
     de: 'Das Audit {auditId} existiert nicht',
     en: 'Audit {auditId} does not exist',
