@@ -15,8 +15,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerSessionRoutes } from './modules/auth/session.routes';
 import { SessionService } from './modules/auth/session.service';
 import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
-import { registerFileRoutes } from './modules/files/files.routes';
-import { createFilesService } from './modules/files/files.service';
+import { registerFiles } from './modules/files/files.setup';
+import type { UploadTimeLimits } from './modules/files/upload-guard';
 import { HealthRepository } from './modules/health/health.repository';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
@@ -71,6 +71,8 @@ export interface BuiltApp {
 export interface BuildOptions {
   /** Limits of the sync connections (tests use small ones). */
   syncLimits?: Partial<SyncLimits>;
+  /** Time limits of upload bodies (tests use small ones). */
+  files?: Partial<UploadTimeLimits>;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -150,9 +152,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
     });
     await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
-    await registerFileRoutes(app, {
+    await registerFiles(app, {
       sessions,
-      files: createFilesService(database, config.dataDir),
+      database,
+      documents,
+      feed,
+      dataDir: config.dataDir,
+      trustedOrigins: config.trustedOrigins,
+      quotaBytes: config.uploadQuotaBytes,
+      limits: options.files,
     });
     await registerWebRoutes(app, { webDist: config.webDist });
 

@@ -9,6 +9,7 @@ import { cleanFileName } from '../src/modules/files/files.service';
 import { LocalDiskFileStorage } from '../src/modules/files/local-disk-file-storage';
 import { CookieJar } from './support/cookie-jar';
 import { describeEachDialect } from './support/dialects';
+import { createAudit, filePerson, fileUrl, type FilePerson } from './support/file-owners';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
 
 interface FileBody {
@@ -48,6 +49,9 @@ describeEachDialect('files', (dialect) => {
   let app: TestApp;
   let jar: CookieJar;
   let folder: string;
+  let qm: FilePerson;
+  /** The audit every file here belongs to (files-access.test.ts is about who may have them). */
+  let auditId: string;
 
   beforeAll(async () => {
     app = await startApp({ dialect });
@@ -58,15 +62,20 @@ describeEachDialect('files', (dialect) => {
       password: ADMIN_PASSWORD,
     });
     expect(signIn.status).toBe(200);
+    qm = await filePerson(app, 'qm.files@example.com', ['qm']);
+    auditId = await createAudit(qm, 'audit-files-1', { lead: qm.personId });
   });
-  afterAll(() => app?.stop());
+  afterAll(async () => {
+    qm?.socket.close();
+    await app?.stop();
+  });
 
   /** Everything in DATA_DIR/files, temporary files included. */
   const stored = async (): Promise<string[]> =>
     (await readdir(folder).catch(() => [] as string[])).sort();
 
   const put = (id: string, body: FormData | string, client = jar) =>
-    client.fetch(`${app.url}/api/v1/files/${id}`, { method: 'PUT', body });
+    client.fetch(fileUrl(app, id, { auditId }), { method: 'PUT', body });
 
   /** Uploads that must be refused leave the folder as it was. */
   async function expectRefused(

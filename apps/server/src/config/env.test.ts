@@ -34,6 +34,7 @@ describe('parseEnv', () => {
       oidc: null,
       social: null,
       buildId: null,
+      uploadQuotaBytes: 1024 * 1024 * 1024,
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
   });
@@ -67,6 +68,7 @@ describe('parseEnv', () => {
         SOCIAL_CLIENT_ID: 'ms',
         SOCIAL_CLIENT_SECRET: 'ms-secret',
         BUILD_ID: 'abc123',
+        UPLOAD_QUOTA_BYTES: '104857600',
       },
       '/srv/qa',
     );
@@ -101,7 +103,17 @@ describe('parseEnv', () => {
         issuer: null,
       },
       buildId: 'abc123',
+      uploadQuotaBytes: 104857600,
     });
+  });
+
+  it('takes the upload quota as a positive whole number of bytes', () => {
+    for (const bad of ['0', '-5', '1.5', '1GiB', '1e400']) {
+      expect(problems({ UPLOAD_QUOTA_BYTES: bad }), bad).toEqual([
+        expect.stringMatching(/^UPLOAD_QUOTA_BYTES: /),
+      ]);
+    }
+    expect(parseEnv({ UPLOAD_QUOTA_BYTES: ' 1 ' }, '/srv/qa').uploadQuotaBytes).toBe(1);
   });
 
   it('treats blank values as unset', () => {

@@ -3,7 +3,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD_RULES, newPersonSchema, passwordLengthOk } from '@qa/domain';
+import {
+  DEFAULT_UPLOAD_QUOTA_BYTES,
+  PASSWORD_RULES,
+  newPersonSchema,
+  passwordLengthOk,
+} from '@qa/domain';
 import { z } from 'zod';
 
 /** apps/server, found from this file so the defaults do not depend on the working directory. */
@@ -76,6 +81,8 @@ export interface AppConfig {
   social: SocialLoginConfig | null;
   /** BUILD_ID as given by the build pipeline; null lets the server find one (git, 'dev'). */
   buildId: string | null;
+  /** UPLOAD_QUOTA_BYTES: the most one person may have stored in files, in bytes. */
+  uploadQuotaBytes: number;
 }
 
 /** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
@@ -261,6 +268,14 @@ const envSchema = z.object({
   SOCIAL_CLIENT_SECRET: fromEnv(z.string().optional()),
   SOCIAL_ISSUER: fromEnv(httpUrl.optional()),
   BUILD_ID: fromEnv(z.string().optional()),
+  UPLOAD_QUOTA_BYTES: fromEnv(
+    z.coerce
+      .number({ message: 'expected a number of bytes' })
+      .int('expected a whole number of bytes')
+      .positive('expected a number of bytes above 0')
+      .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
+      .default(DEFAULT_UPLOAD_QUOTA_BYTES),
+  ),
 });
 
 /** Rules across variables; checked on the raw values so all problems are reported at once. */
@@ -343,6 +358,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
           }
         : null,
     buildId: e.BUILD_ID ?? null,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
   };
 }
 

@@ -7,6 +7,7 @@ import * as m0001 from './migrations/0001-people.migration';
 import * as m0002 from './migrations/0002-sync.migration';
 import * as m0003 from './migrations/0003-files.migration';
 import * as m0004 from './migrations/0004-rejections.migration';
+import * as m0005 from './migrations/0005-file-owners.migration';
 import * as m0006 from './migrations/0006-document-index.migration';
 import * as m0007 from './migrations/0007-rejections-by-person.migration';
 
@@ -17,6 +18,7 @@ const provider: MigrationProvider = {
     '0002-sync': m0002,
     '0003-files': m0003,
     '0004-rejections': m0004,
+    '0005-file-owners': m0005,
     '0006-document-index': m0006,
     '0007-rejections-by-person': m0007,
   }),

@@ -110,4 +110,9 @@ export interface FilesTable {
   /** Person id of the uploader. */
   created_by: string;
   created_at: string;
+  /** What the file belongs to (0005-file-owners); null only for files stored before. */
+  audit_id: string | null;
+  audit_item_id: string | null;
+  finding_id: string | null;
+  media_id: string | null;
 }

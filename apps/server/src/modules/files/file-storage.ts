@@ -22,6 +22,11 @@ export interface FileStorage {
   get(key: string): Promise<StoredContent | null>;
   /** Removes the content; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writes cut short by a crash left behind (temporary files). Called at start,
+   * before the server takes uploads; answers how many were removed.
+   */
+  removeIncomplete(): Promise<number>;
 }
 
 /** What a storage key may look like: a name without folders that cannot be hidden or dotted. */

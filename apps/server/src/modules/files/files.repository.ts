@@ -1,3 +1,4 @@
+import type { FileOwner } from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { FilesTable } from '../../db/schema';
@@ -12,6 +13,8 @@ export interface FileRecord {
   sha256: string;
   createdBy: string;
   createdAt: string;
+  /** What the file belongs to; null only for files stored before files had owners. */
+  owner: FileOwner | null;
 }
 
 function toRecord(row: Selectable<FilesTable>): FileRecord {
@@ -24,6 +27,15 @@ function toRecord(row: Selectable<FilesTable>): FileRecord {
     sha256: row.sha256,
     createdBy: row.created_by,
     createdAt: row.created_at,
+    owner:
+      row.audit_id === null
+        ? null
+        : {
+            auditId: row.audit_id,
+            auditItemId: row.audit_item_id,
+            findingId: row.finding_id,
+            mediaId: row.media_id,
+          },
   };
 }
 
@@ -47,6 +59,10 @@ export class FilesRepository {
         sha256: file.sha256,
         created_by: file.createdBy,
         created_at: file.createdAt,
+        audit_id: file.owner?.auditId ?? null,
+        audit_item_id: file.owner?.auditItemId ?? null,
+        finding_id: file.owner?.findingId ?? null,
+        media_id: file.owner?.mediaId ?? null,
       })
       .execute();
   }
@@ -58,5 +74,41 @@ export class FilesRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return row ? toRecord(row) : null;
+  }
+
+  /** The files of one audit. */
+  async findByAudit(auditId: string): Promise<FileRecord[]> {
+    const rows = await this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('audit_id', '=', auditId)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /** Every audit id some file belongs to. */
+  async ownerAuditIds(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('files')
+      .select('audit_id')
+      .distinct()
+      .where('audit_id', 'is not', null)
+      .execute();
+    return rows.flatMap((row) => (row.audit_id === null ? [] : [row.audit_id]));
+  }
+
+  /** Bytes stored by a person, over all their files (the quota). */
+  async bytesStoredBy(personId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.sum<number | string | null>('size').as('total'))
+      .where('created_by', '=', personId)
+      .executeTakeFirst();
+    return Number(row?.total ?? 0);
+  }
+
+  /** Removes the row; a missing one is not an error. */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('files').where('id', '=', id).execute();
   }
 }

@@ -1,12 +1,13 @@
-import multipart from '@fastify/multipart';
-import { isInlineAttachmentType, type Person } from '@qa/domain';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { isInlineAttachmentType, UPLOAD_INCOMPLETE_MESSAGE, type FileActor } from '@qa/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { webHeaders } from '../../http/web-request';
 import { AppError } from '../../shared/app-error';
 import type { SessionService } from '../auth/session.service';
 import { contentDisposition, presentFile } from './files.presenter';
-import type { FilesService } from './files.service';
+import type { FilesService, IncomingFile } from './files.service';
 import { discard } from './upload-meter';
+import { UploadGuard, type UploadTimeLimits } from './upload-guard';
 
 /**
  * The file id is the rest of the path. A wildcard rather than `:fileId`, because Fastify answers
@@ -27,59 +28,76 @@ const FILE_FIELD = 'file';
  */
 const PARSER_FILE_LIMIT = (maxBytes: number) => maxBytes + 1;
 
+export interface FileRouteDeps {
+  sessions: SessionService;
+  files: FilesService;
+  /** Origins whose pages may upload (the sync socket's list). */
+  trustedOrigins: readonly string[];
+  limits: UploadTimeLimits;
+}
+
 /**
- * `PUT /api/v1/files/<fileId>` (multipart, one file in the field "file") and
- * `GET /api/v1/files/<fileId>`, both for signed-in people only (docs/api.md "Files"). Multipart
- * parsing is registered in this scope only; every other route keeps taking JSON.
+ * `PUT /api/v1/files/<fileId>?auditId=…[&auditItemId=…&findingId=…&mediaId=…]` (multipart, one
+ * file in the field "file") and `GET /api/v1/files/<fileId>`, both for signed-in people only
+ * (docs/api.md "Files"). The owner is in the query so it is known, and the upload authorized,
+ * before a byte of the body is read. Multipart parsing is registered in this scope only; every
+ * other route keeps taking JSON.
  */
 export async function registerFileRoutes(
   app: FastifyInstance,
-  { sessions, files }: { sessions: SessionService; files: FilesService },
+  { sessions, files, trustedOrigins, limits }: FileRouteDeps,
 ): Promise<void> {
-  const limit = files.maxUploadBytes;
-  const people = new WeakMap<FastifyRequest, Person>();
+  const people = new WeakMap<FastifyRequest, FileActor>();
 
   // Before the body is parsed, so a stranger learns nothing about what the route would accept.
   const requirePerson = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const { person, setCookies } = await sessions.current(webHeaders(req));
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     if (!person) throw new AppError('unauthenticated', 'Not signed in');
-    people.set(req, person);
+    people.set(req, { personId: person.id, roles: person.roles });
   };
-  const personOf = (req: FastifyRequest): Person => {
-    const person = people.get(req);
-    if (!person) throw new AppError('unauthenticated', 'Not signed in');
-    return person;
+  const actorOf = (req: FastifyRequest): FileActor => {
+    const actor = people.get(req);
+    if (!actor) throw new AppError('unauthenticated', 'Not signed in');
+    return actor;
+  };
+  // As the sync socket: the session cookie goes along whatever page sends the request, so a
+  // write from a page of a foreign origin is refused (a request without Origin is no browser's).
+  const requireTrustedOrigin = async (req: FastifyRequest): Promise<void> => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !trustedOrigins.includes(origin)) {
+      throw new AppError('forbidden', 'origin not allowed');
+    }
   };
 
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    scope.put<{ Params: FileParams }>(
+    scope.put<{ Params: FileParams; Querystring: Record<string, unknown> }>(
       FILE_ROUTE,
-      { onRequest: requirePerson },
+      { onRequest: [requireTrustedOrigin, requirePerson] },
       async (req, reply) => {
-        const person = personOf(req);
-        const part = await req
-          .file({ limits: { fileSize: PARSER_FILE_LIMIT(limit), files: 1, fields: 10, parts: 11 } })
-          .catch((error: unknown) => {
-            if ((error as { code?: unknown }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-              throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
-            }
-            throw error;
-          });
-        if (!part) throw new AppError('invalid_request', `No file in the field "${FILE_FIELD}"`);
-        if (part.fieldname !== FILE_FIELD) {
-          await discard(part.file);
-          throw new AppError('invalid_request', `Expected the file in the field "${FILE_FIELD}"`);
+        const guard = new UploadGuard(req.raw, limits);
+        const parser = { failed: false };
+        const open = async (): Promise<IncomingFile> => {
+          const part = await receivePart(req, files.maxUploadBytes, guard, parser);
+          return { name: part.filename, type: part.mimetype, content: part.file };
+        };
+        try {
+          const { file, created } = await guard.run(
+            files.upload(actorOf(req), req.params['*'], req.query, open),
+          );
+          reply.code(created ? 201 : 200).header('cache-control', 'no-store');
+          return presentFile(file);
+        } catch (error) {
+          // What the client still sends of an aborted body is read by nobody: end the connection.
+          if (guard.aborted) reply.header('connection', 'close');
+          // After a parser failure, what the work ends with (the parser's error, a premature
+          // close of the streams after it) is the body's fault, never the server's.
+          throw parser.failed && !(error instanceof AppError) ? incompleteError() : error;
+        } finally {
+          guard.dispose();
         }
-        const { file, created } = await files.upload(person.id, req.params['*'], {
-          name: part.filename,
-          type: part.mimetype,
-          content: part.file,
-        });
-        reply.code(created ? 201 : 200).header('cache-control', 'no-store');
-        return presentFile(file);
       },
     );
 
@@ -87,7 +105,7 @@ export async function registerFileRoutes(
       FILE_ROUTE,
       { onRequest: requirePerson },
       async (req, reply) => {
-        const file = await files.find(req.params['*']);
+        const file = await files.find(actorOf(req), req.params['*']);
         const etag = `"${file.sha256}"`;
         // Content never changes under an id, but the copy is only for this browser, and it
         // asks again each time so a signed-out browser is not served from its cache.
@@ -108,6 +126,63 @@ export async function registerFileRoutes(
       },
     );
   });
+}
+
+/**
+ * The file part of the body. When the multipart parser fails, here or later on the part's
+ * stream (a body cut short, a malformed part), `parser.failed` is set, so the upload is
+ * answered as the client's fault (400), never as 500.
+ */
+async function receivePart(
+  req: FastifyRequest,
+  maxBytes: number,
+  guard: UploadGuard,
+  parser: { failed: boolean },
+): Promise<MultipartFile> {
+  const pending = req.file({
+    limits: { fileSize: PARSER_FILE_LIMIT(maxBytes), files: 1, fields: 10, parts: 11 },
+  });
+  // The body is piped to the parser now; its bytes may be counted.
+  guard.watchBody();
+  const part = await pending.catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
+    }
+    if (!hasClientStatus(error)) parser.failed = true;
+    throw error;
+  });
+  if (!part) throw new AppError('invalid_request', `No file in the field "${FILE_FIELD}"`);
+  // Always a listener: an 'error' the parser emits on a part nobody listens to would end the
+  // process.
+  const failed = (error: unknown) => {
+    if (error && !(error instanceof AppError)) parser.failed = true;
+  };
+  part.file.on('error', failed);
+  // The parser may have failed the part before this continuation ran.
+  failed(part.file.errored);
+  guard.protect(part.file);
+  if (part.fieldname !== FILE_FIELD) {
+    await discard(part.file);
+    throw new AppError('invalid_request', `Expected the file in the field "${FILE_FIELD}"`);
+  }
+  return part;
+}
+
+function incompleteError(): AppError {
+  return new AppError(
+    'invalid_request',
+    'The multipart body is incomplete or malformed',
+    UPLOAD_INCOMPLETE_MESSAGE,
+  );
+}
+
+/**
+ * The multipart plugin's own errors carry a 4xx status (limits, prototype names) and are
+ * answered with it; busboy's plain errors (a body cut short, a malformed part) carry none.
+ */
+function hasClientStatus(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {

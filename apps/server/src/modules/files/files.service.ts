@@ -1,23 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import {
   attachmentContentType,
   checkAttachmentUpload,
+  checkFileDownload,
+  checkFileUpload,
+  DEFAULT_UPLOAD_QUOTA_BYTES,
   fileExtension,
   isFileId,
   MAX_ATTACHMENT_BYTES,
+  parseFileOwner,
+  sameFileOwner,
+  uploadQuotaExceeded,
   type AttachmentRejection,
   type AttachmentRejectionReason,
+  type FileAccessRefusal,
+  type FileAccessRefusalReason,
+  type FileActor,
+  type FileOwner,
 } from '@qa/domain';
-import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, type ErrorCode } from '../../shared/app-error';
+import type { FileParents } from './file-parents';
 import type { FileStorage, StoredContent } from './file-storage';
-import { FilesRepository, type FileRecord } from './files.repository';
-import { LocalDiskFileStorage } from './local-disk-file-storage';
-import { discard, meter } from './upload-meter';
+import type { FileRecord, FilesRepository } from './files.repository';
+import { discard, meter, tooLargeError } from './upload-meter';
 
 /** One file as the client sent it. */
 export interface IncomingFile {
@@ -35,7 +43,10 @@ export interface UploadResult {
 }
 
 export interface FilesServiceOptions {
+  /** Largest file accepted, in bytes. */
   maxBytes?: number;
+  /** Most bytes one person may have stored in all their files together. */
+  quotaBytes?: number;
   now?: () => Date;
 }
 
@@ -53,43 +64,102 @@ const REJECTION_TEXTS: Record<AttachmentRejectionReason, string> = {
   tooLarge: 'The file is too large',
 };
 
+const ACCESS_CODES: Record<FileAccessRefusalReason, ErrorCode> = {
+  forbidden: 'forbidden',
+  auditProtected: 'forbidden',
+  auditNotFound: 'not_found',
+  auditDeleted: 'not_found',
+  itemNotInAudit: 'invalid_request',
+  fileNotFound: 'not_found',
+};
+
+const ACCESS_TEXTS: Record<FileAccessRefusalReason, string> = {
+  forbidden: 'You may not access files of this audit',
+  auditProtected: 'The audit is protected',
+  auditNotFound: 'The audit does not exist',
+  auditDeleted: 'The audit has been deleted',
+  itemNotInAudit: 'The audit item belongs to another audit',
+  fileNotFound: 'File not found',
+};
+
 /** Longest file name kept; longer names lose the end of their stem, never the extension. */
 const MAX_NAME_LENGTH = 255;
 
 /**
  * Uploads and downloads of files (DESIGN.md sections 4 and 6). The client chooses the file id,
  * so an upload can be retried safely: the same content under the same id is stored once, other
- * content under a used id is a conflict. Checks: extension, content type, size; the bytes are
- * stored under a generated name, the user's file name only in the metadata.
+ * content under a used id is a conflict. Every file belongs to an audit (its owner), and the
+ * domain's file rules decide on the stored audit who may write and read it. Checks: owner and
+ * access before a byte of the body is read, then extension, content type, size and the
+ * uploader's quota; the bytes are stored under a generated name, the user's file name only in
+ * the metadata.
  */
 export class FilesService {
   /** Largest file accepted, in bytes. */
   readonly maxUploadBytes: number;
+  readonly quotaBytes: number;
   private readonly now: () => Date;
 
   constructor(
     private readonly files: FilesRepository,
     private readonly storage: FileStorage,
-    { maxBytes = MAX_ATTACHMENT_BYTES, now = () => new Date() }: FilesServiceOptions = {},
+    private readonly parents: FileParents,
+    {
+      maxBytes = MAX_ATTACHMENT_BYTES,
+      quotaBytes = DEFAULT_UPLOAD_QUOTA_BYTES,
+      now = () => new Date(),
+    }: FilesServiceOptions = {},
   ) {
     this.maxUploadBytes = maxBytes;
+    this.quotaBytes = quotaBytes;
     this.now = now;
   }
 
-  async upload(createdBy: string, fileId: string, incoming: IncomingFile): Promise<UploadResult> {
+  /**
+   * Stores the file `open` hands over, for the owner named in `ownerInput` (the request's
+   * query). `open` is called only once the actor may upload there, so a refused upload is not
+   * read into the storage.
+   */
+  async upload(
+    actor: FileActor,
+    fileId: string,
+    ownerInput: Readonly<Record<string, unknown>>,
+    open: () => Promise<IncomingFile>,
+  ): Promise<UploadResult> {
+    assertFileId(fileId);
+    const owned = parseFileOwner(ownerInput);
+    if (!owned.ok) {
+      throw new AppError(
+        'invalid_request',
+        'The audit the file belongs to is missing or invalid',
+        owned.message,
+      );
+    }
+    const { owner } = owned;
+    const { audit, item } = await this.parents.of(owner);
+    const refusal = checkFileUpload(actor, owner, audit, item);
+    if (refusal) throw accessError(refusal);
+
+    const incoming = await open();
     try {
-      return await this.receive(createdBy, fileId, incoming);
+      return await this.receive(actor.personId, fileId, owner, incoming);
     } finally {
       await discard(incoming.content);
     }
   }
 
-  /** The file's metadata; 404 for an id never uploaded. */
-  async find(fileId: string): Promise<FileRecord> {
+  /** The file's metadata, if the actor may read it: 404 for an id never uploaded. */
+  async find(actor: FileActor, fileId: string): Promise<FileRecord> {
     assertFileId(fileId);
     const file = await this.files.findById(fileId);
-    if (!file) throw new AppError('not_found', 'File not found');
-    return file;
+    const { audit } = file?.owner ? await this.parents.of(file.owner) : { audit: null };
+    const refusal = checkFileDownload(actor, file, audit);
+    if (refusal) {
+      // A file whose audit is gone is as good as collected.
+      if (refusal.reason === 'auditDeleted') throw new AppError('not_found', 'File not found');
+      throw accessError(refusal);
+    }
+    return file!;
   }
 
   async content(file: FileRecord): Promise<StoredContent> {
@@ -98,12 +168,35 @@ export class FilesService {
     return content;
   }
 
+  /** Deletes the files of these audits, bytes first: a row never outlives its bytes unseen. */
+  async deleteFilesOfAudits(auditIds: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const auditId of auditIds) {
+      for (const file of await this.files.findByAudit(auditId)) {
+        await this.remove(file);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+
+  /** Deletes the files of every audit that is no longer stored live. */
+  async collectOrphans(): Promise<number> {
+    const gone = await this.parents.goneAudits(await this.files.ownerAuditIds());
+    return this.deleteFilesOfAudits(gone);
+  }
+
+  private async remove(file: FileRecord): Promise<void> {
+    await this.storage.delete(file.storageKey);
+    await this.files.delete(file.id);
+  }
+
   private async receive(
     createdBy: string,
     fileId: string,
+    owner: FileOwner,
     incoming: IncomingFile,
   ): Promise<UploadResult> {
-    assertFileId(fileId);
     const name = cleanFileName(incoming.name);
     const limits = { maxBytes: this.maxUploadBytes };
     const rejection = checkAttachmentUpload({ name, type: incoming.type }, limits);
@@ -115,11 +208,23 @@ export class FilesService {
       const measured = meter(incoming.content, this.maxUploadBytes);
       measured.resume();
       await finished(measured);
-      return this.sameOrConflict(existing, measured.digest());
+      return this.sameOrConflict(existing, measured.digest(), owner);
     }
 
+    // The quota binds when less is left of it than a file may have.
+    const left = this.quotaBytes - (await this.files.bytesStoredBy(createdBy));
+    const overQuota = () =>
+      new AppError(
+        'payload_too_large',
+        `The files of this person would exceed the quota of ${this.quotaBytes} bytes`,
+        uploadQuotaExceeded(this.quotaBytes),
+      );
+    if (left <= 0) throw overQuota();
+    const limit = Math.min(this.maxUploadBytes, left);
+    const overLimit = left < this.maxUploadBytes ? overQuota : () => tooLargeError(limit);
+
     const storageKey = `${fileId}-${randomBytes(8).toString('hex')}.${fileExtension(name)}`;
-    const measured = meter(incoming.content, this.maxUploadBytes);
+    const measured = meter(incoming.content, limit, overLimit);
     await this.storage.put(storageKey, measured);
     const file: FileRecord = {
       id: fileId,
@@ -130,34 +235,37 @@ export class FilesService {
       sha256: measured.digest(),
       createdBy,
       createdAt: this.now().toISOString(),
+      owner,
     };
     try {
       await this.files.insert(file);
-      return { file, created: true };
     } catch (error) {
       await this.storage.delete(storageKey);
       if (!isUniqueViolation(error)) throw error;
       // The same id was uploaded at the same moment by another request; its row wins.
       const winner = await this.files.findById(fileId);
       if (!winner) throw error;
-      return this.sameOrConflict(winner, file.sha256);
+      return this.sameOrConflict(winner, file.sha256, owner);
     }
+    // The audit may have been deleted while the bytes arrived, after its files were collected.
+    const { audit } = await this.parents.of(owner);
+    if (!audit || audit.deleted) {
+      await this.remove(file);
+      throw accessError({
+        reason: 'auditDeleted',
+        message: { key: 'file.auditDeleted', params: { auditId: owner.auditId } },
+      });
+    }
+    return { file, created: true };
   }
 
-  private sameOrConflict(existing: FileRecord, sha256: string): UploadResult {
-    if (existing.sha256 !== sha256) {
+  private sameOrConflict(existing: FileRecord, sha256: string, owner: FileOwner): UploadResult {
+    const sameOwner = existing.owner !== null && sameFileOwner(existing.owner, owner);
+    if (existing.sha256 !== sha256 || !sameOwner) {
       throw new AppError('conflict', 'Another file with this id exists already');
     }
     return { file: existing, created: false };
   }
-}
-
-/** The service on the local disk (`DATA_DIR/files`), the default storage. */
-export function createFilesService(database: Database, dataDir: string): FilesService {
-  return new FilesService(
-    new FilesRepository(database),
-    new LocalDiskFileStorage(path.join(dataDir, 'files')),
-  );
 }
 
 function assertFileId(fileId: string): void {
@@ -175,6 +283,10 @@ function rejectionError(rejection: AttachmentRejection): AppError {
     REJECTION_TEXTS[rejection.reason],
     rejection.message,
   );
+}
+
+function accessError(refusal: FileAccessRefusal): AppError {
+  return new AppError(ACCESS_CODES[refusal.reason], ACCESS_TEXTS[refusal.reason], refusal.message);
 }
 
 /**

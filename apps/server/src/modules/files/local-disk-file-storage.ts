@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -61,6 +61,21 @@ export class LocalDiskFileStorage implements FileStorage {
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
+  }
+
+  /**
+   * Every `.incoming-*` file: at start no upload of this server is running, so each is what a
+   * crash cut short. (Folders shared by several servers are not a supported set-up: another
+   * server's running upload would fail and be retried by the client.)
+   */
+  async removeIncomplete(): Promise<number> {
+    const names = await readdir(this.folder).catch((error: unknown) => {
+      if (isNotFound(error)) return [] as string[];
+      throw error;
+    });
+    const incomplete = names.filter((name) => name.startsWith(INCOMING_PREFIX));
+    for (const name of incomplete) await rm(path.join(this.folder, name), { force: true });
+    return incomplete.length;
   }
 
   private pathOf(key: string): string {

@@ -6,13 +6,17 @@ import { AppError } from '../../shared/app-error';
 
 /**
  * Passes an upload through while it counts the bytes and hashes them, and fails the stream as
- * soon as the size limit is passed, so the storage drops what it has written so far.
+ * soon as the limit is passed (with the error `overLimit` makes: file size or quota), so the
+ * storage drops what it has written so far.
  */
 export class UploadMeter extends Transform {
   readonly #hash = createHash('sha256');
   #size = 0;
 
-  constructor(private readonly maxBytes: number) {
+  constructor(
+    private readonly maxBytes: number,
+    private readonly overLimit: () => Error = () => tooLargeError(maxBytes),
+  ) {
     super();
   }
 
@@ -28,7 +32,7 @@ export class UploadMeter extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.#size += chunk.length;
     if (this.#size > this.maxBytes) {
-      callback(tooLargeError(this.maxBytes));
+      callback(this.overLimit());
       return;
     }
     this.#hash.update(chunk);
@@ -42,12 +46,27 @@ export function tooLargeError(maxBytes: number): AppError {
 }
 
 /**
- * Pipes `content` through a new meter. An error of the source (the client went away) fails the
- * meter too; a failing meter only unpipes the source, which `discard` then drains.
+ * Pipes `content` through a new meter. An error of the source (the client went away, the
+ * upload was aborted) fails the meter too, also when it came before the meter was attached; a
+ * failing meter only unpipes the source, which `discard` then drains.
  */
-export function meter(content: Readable, maxBytes: number): UploadMeter {
-  const measured = new UploadMeter(maxBytes);
+export function meter(content: Readable, maxBytes: number, overLimit?: () => Error): UploadMeter {
+  const measured = new UploadMeter(maxBytes, overLimit);
+  // The consumer (storage, hash-only read) may attach its listeners after an await; an error
+  // before that must not go unheard, which would end the process. It still sees the error.
+  measured.on('error', () => undefined);
+  if (content.destroyed) {
+    // Piping a destroyed stream would never end the meter, and whoever waits on it would hang.
+    measured.destroy(content.errored ?? new Error('The upload was cut short'));
+    return measured;
+  }
   content.once('error', (error) => measured.destroy(error));
+  // Destroyed without an error, a source closes without 'end' or 'error'.
+  content.once('close', () => {
+    if (!content.readableEnded) {
+      measured.destroy(content.errored ?? new Error('The upload was cut short'));
+    }
+  });
   content.pipe(measured);
   return measured;
 }

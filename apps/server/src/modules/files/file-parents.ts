@@ -1,0 +1,46 @@
+import {
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
+  type FileOwner,
+  type StoredFileParent,
+} from '@qa/domain';
+import type { DocumentsRepository } from '../sync/documents.repository';
+
+/** The stored audit a file belongs to and, if the owner names one, its stored audit item. */
+export interface FileParentDocuments {
+  audit: StoredFileParent | null;
+  item: StoredFileParent | null;
+}
+
+/**
+ * Reads the documents the file rules judge by (the audit, its item) from the sync tables, so
+ * the team and the protection are the stored ones. Read only; tombstones included.
+ */
+export class FileParents {
+  constructor(private readonly documents: Pick<DocumentsRepository, 'findMany'>) {}
+
+  async of(owner: FileOwner): Promise<FileParentDocuments> {
+    const refs = [{ collection: AUDITS_COLLECTION, id: owner.auditId }];
+    if (owner.auditItemId !== null) {
+      refs.push({ collection: AUDIT_ITEMS_COLLECTION, id: owner.auditItemId });
+    }
+    const found = await this.documents.findMany(refs);
+    const pick = (collection: string, id: string | null): StoredFileParent | null => {
+      const doc = found.find((d) => d.collection === collection && d.id === id);
+      return doc ? { deleted: doc.deleted, data: doc.data } : null;
+    };
+    return {
+      audit: pick(AUDITS_COLLECTION, owner.auditId),
+      item: pick(AUDIT_ITEMS_COLLECTION, owner.auditItemId),
+    };
+  }
+
+  /** Of these audit ids, the ones not stored as a live audit (deleted or never stored). */
+  async goneAudits(auditIds: readonly string[]): Promise<string[]> {
+    const found = await this.documents.findMany(
+      auditIds.map((id) => ({ collection: AUDITS_COLLECTION, id })),
+    );
+    const live = new Set(found.filter((doc) => !doc.deleted).map((doc) => doc.id));
+    return auditIds.filter((id) => !live.has(id));
+  }
+}
