@@ -143,10 +143,14 @@ describeEachDialect('people directory', (dialect) => {
         email: 'uwe@example.com',
       }),
     ).toMatchObject({ type: 'reject', code: 'forbidden', detail: { key: 'command.forbidden' } });
-    for (const email of [ADMIN_EMAIL, 'INES@example.com', 'qm.people@example.com']) {
+    for (const [index, email] of [
+      ADMIN_EMAIL,
+      'INES@example.com',
+      'qm.people@example.com',
+    ].entries()) {
       expect(
         await push(qm, 'person.createInactive', {
-          id: `dup-${dialect}-${email}`,
+          id: `dup-${dialect}-${index}`,
           displayName: 'Duplicate',
           email,
         }),

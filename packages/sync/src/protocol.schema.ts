@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { replicatedDocumentSchema } from './document.schema';
+import { idStringSchema, MAX_ID_LENGTH, replicatedDocumentSchema } from './document.schema';
 import { jsonValueSchema } from './json';
 import { SYNC_PROTOCOL_VERSION } from './protocol-version';
 import { querySchema } from './query.schema';
@@ -14,13 +14,25 @@ export const MAX_MUTATIONS_PER_PUSH = 500;
 /** Serialized size of one command's args, in UTF-16 code units (JSON.stringify length). */
 export const MAX_ARGS_JSON_LENGTH = 256 * 1024;
 export const MAX_DOCUMENTS_PER_MESSAGE = 10_000;
-export const MAX_ID_LENGTH = 128;
+/**
+ * A client id is shorter than other ids: the documents a command creates are named
+ * `${clientId}-${mutationId}-${n}` (apps/web/src/lib/sync/command-ids.ts), and those must still
+ * be ids of at most MAX_ID_LENGTH characters (64 + 1 + 16 digits + 1 + a counter).
+ */
+export const MAX_CLIENT_ID_LENGTH = 64;
 export const MAX_COMMAND_NAME_LENGTH = 100;
 export const MAX_ERROR_MESSAGE_LENGTH = 2_000;
 
 const v = z.literal(SYNC_PROTOCOL_VERSION);
-const clientIdSchema = z.string().min(1).max(MAX_ID_LENGTH);
-const subscriptionIdSchema = z.string().min(1).max(MAX_ID_LENGTH);
+/** Ids the client chooses (a UUID, 'q1'): ID_PATTERN, so none can hold a NUL or a lone surrogate. */
+const clientIdSchema = idStringSchema.max(MAX_CLIENT_ID_LENGTH);
+const subscriptionIdSchema = idStringSchema.max(MAX_ID_LENGTH);
+/** A command name as the domain spells them ('audit.create'); an unknown one is `unknown_command`. */
+const commandNameSchema = z
+  .string()
+  .min(1)
+  .max(MAX_COMMAND_NAME_LENGTH)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'a command name is made of A-Z a-z 0-9 _ . -');
 /** Change-log positions; 0 means "before the first change". */
 const sequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 /** Increasing per client, starting at 1, so the server can drop a replayed command. */
@@ -30,7 +42,7 @@ const messageTextSchema = z.string().max(MAX_ERROR_MESSAGE_LENGTH);
 export const mutationSchema = z.object({
   mutationId: mutationIdSchema,
   clientId: clientIdSchema,
-  name: z.string().min(1).max(MAX_COMMAND_NAME_LENGTH),
+  name: commandNameSchema,
   args: jsonValueSchema.refine((args) => JSON.stringify(args).length <= MAX_ARGS_JSON_LENGTH, {
     message: `args must serialize to at most ${MAX_ARGS_JSON_LENGTH} characters`,
   }),

@@ -18,7 +18,12 @@ const document = {
 const clientCases: Record<string, [object, object[]]> = {
   hello: [
     { type: 'hello', v, clientId: 'c1', protocolVersion: v },
-    [{ clientId: '' }, { clientId: 'x'.repeat(129) }, { clientId: undefined }],
+    [
+      { clientId: '' },
+      { clientId: 'x'.repeat(65) },
+      { clientId: undefined },
+      ...['\ud800', 'a\u0000b', 'a/b', '..', '<b>x</b>'].map((clientId) => ({ clientId })),
+    ],
   ],
   push: [
     { type: 'push', v, mutations: [mutation] },
@@ -28,15 +33,26 @@ const clientCases: Record<string, [object, object[]]> = {
       { mutations: [{ ...mutation, mutationId: 0 }] },
       { mutations: [{ ...mutation, mutationId: 1.5 }] },
       { mutations: [{ ...mutation, name: '' }] },
+      { mutations: [{ ...mutation, name: 'audit.create\u0000' }] },
+      { mutations: [{ ...mutation, clientId: 'a/b' }] },
       { mutations: [{ ...mutation, args: { big: 'x'.repeat(MAX_ARGS_JSON_LENGTH) } }] },
       { mutations: [{ ...mutation, args: undefined }] },
     ],
   ],
   subscribe: [
     { type: 'subscribe', v, subscriptionId: 's1', query, resumeFrom: 42 },
-    [{ query: { collection: '' } }, { resumeFrom: -1 }, { subscriptionId: 7 }],
+    [
+      { query: { collection: '' } },
+      { resumeFrom: -1 },
+      { subscriptionId: 7 },
+      { subscriptionId: '\ud800' },
+      { subscriptionId: 'x'.repeat(129) },
+    ],
   ],
-  unsubscribe: [{ type: 'unsubscribe', v, subscriptionId: 's1' }, [{ subscriptionId: '' }]],
+  unsubscribe: [
+    { type: 'unsubscribe', v, subscriptionId: 's1' },
+    [{ subscriptionId: '' }, { subscriptionId: 'a\u0000' }],
+  ],
   ping: [{ type: 'ping', v }, [{ type: 'pong' }]],
 };
 

@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { auditItemStateSchema } from '../config/configured-types';
 import { idSchema } from '../ids';
+import {
+  MAX_FILE_NAME_LENGTH,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+  MAX_URL_LENGTH,
+} from '../limits';
 
-/** A chapter of a standard assigned to a question. */
+/** A one-line value: a configured id, a code, a category, a number like '4.1' or '12a'. */
+const line = () => z.string().max(MAX_NAME_LENGTH);
+/** A question's or finding's text. */
+const longText = () => z.string().max(MAX_LONG_TEXT_LENGTH);
+
+/** A chapter of a standard assigned to a question; chapter ids are '4.1', not document ids. */
 export const chapterRefSchema = z.object({
-  id: z.string().min(1),
-  standard: z.string().default(''),
-  description: z.string().default(''),
+  id: line().min(1),
+  standard: line().default(''),
+  description: z.string().max(MAX_TEXT_LENGTH).default(''),
 });
 export type ChapterRef = z.infer<typeof chapterRefSchema>;
 
 export const mediaSchema = z.object({
   id: idSchema,
-  url: z.string(),
-  name: z.string().optional(),
+  url: z.string().max(MAX_URL_LENGTH),
+  name: z.string().max(MAX_FILE_NAME_LENGTH).optional(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 
@@ -28,35 +40,38 @@ export type Geolocation = z.infer<typeof geolocationSchema>;
 export const findingSchema = z.object({
   id: idSchema,
   /** The finding type id (configuration); checked against the configured types by the rules. */
-  importance: z.string().min(1),
-  text: z.string().default(''),
-  reason: z.string().default(''),
-  solution: z.string().default(''),
+  importance: line().min(1),
+  text: longText().default(''),
+  reason: longText().default(''),
+  solution: longText().default(''),
   geolocation: geolocationSchema.nullable().default(null),
-  findingperson: z.string().nullable().default(null),
-  riskassessment: z.string().default(''),
-  media: z.record(z.string(), mediaSchema).default({}),
-  error_code: z.string().optional(),
-  module: z.string().optional(),
-  part: z.string().optional(),
-  zone: z.string().optional(),
-  costcenter: z.string().optional(),
+  /** Who found it, as typed or picked. */
+  findingperson: line().nullable().default(null),
+  riskassessment: longText().default(''),
+  /** Keyed by media id. */
+  media: z.record(idSchema, mediaSchema).default({}),
+  error_code: line().optional(),
+  module: line().optional(),
+  part: line().optional(),
+  zone: line().optional(),
+  costcenter: line().optional(),
 });
 export type Finding = z.infer<typeof findingSchema>;
 
 export const questionSchema = z.object({
-  text: z.string().trim().min(1),
-  hint: z.string().default(''),
-  description: z.string().default(''),
-  category: z.string().default(''),
-  category_id: z.string().default(''),
-  subcategory: z.string().default(''),
-  no: z.string().default(''),
+  text: longText().trim().min(1),
+  hint: longText().default(''),
+  description: longText().default(''),
+  category: line().default(''),
+  category_id: line().default(''),
+  subcategory: line().default(''),
+  no: line().default(''),
   /** Audit item importance id ('0', '1', '3', '9'; '' = not defined). */
-  importance: z.string().default(''),
+  importance: line().default(''),
   chapters: z.array(chapterRefSchema).default([]),
-  assignedAuditor: z.string().nullable().optional(),
-  auditDay: z.string().nullable().optional(),
+  /** A person id (the dialog's user picker). */
+  assignedAuditor: idSchema.nullable().optional(),
+  auditDay: line().nullable().optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -67,12 +82,13 @@ export type Question = z.infer<typeof questionSchema>;
 export const auditItemSchema = z.object({
   id: idSchema,
   auditId: idSchema,
-  processes: z.array(z.string()).default([]),
+  processes: z.array(line()).default([]),
   question: questionSchema,
   Weight: z.number().nonnegative().default(1),
   auditItemState: auditItemStateSchema.nullable().default(null),
   deactivated: z.boolean().optional(),
   completed: z.boolean().optional(),
-  deviations: z.record(z.string(), findingSchema).default({}),
+  /** Keyed by finding id. */
+  deviations: z.record(idSchema, findingSchema).default({}),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;

@@ -4,6 +4,7 @@ import { auditItemSchema, questionSchema, type AuditItem } from '../audit/audit-
 import { reactivateAuditItem, withAuditItemState } from '../audit/audit-item-state';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema } from '../ids';
+import { MAX_LENGTH_ERROR, MAX_LONG_TEXT_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
 import {
@@ -41,7 +42,7 @@ const NO_CHANGES: DomainMessage = { key: 'command.noChanges' };
 
 /** The question as the dialog must fill it: the text is required ('Item is required'). */
 export const auditQuestionInputSchema = questionSchema.extend({
-  text: z.string(REQUIRED).trim().min(1, REQUIRED),
+  text: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_LONG_TEXT_LENGTH, MAX_LENGTH_ERROR),
 });
 const storedItemSchema = auditItemSchema.extend({ question: auditQuestionInputSchema });
 

@@ -6,6 +6,7 @@ import { newAuditDefaults } from '../entities/audit-defaults';
 import { auditFormSchema, auditMetadataUpdateSchema } from '../entities/audit-update';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema, isoDateSchema } from '../ids';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
 import { auditStatusOf } from '../workflow/audit-workflow';
@@ -308,8 +309,8 @@ export const changeAuditStatusCommand = defineCommand({
   name: 'audit.changeStatus',
   args: z.object({
     id: idSchema,
-    status: z.string().trim().min(1).max(64),
-    comment: z.string().trim().max(2_000).optional(),
+    status: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+    comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
   }),
   ...onAudit<{ id: string }>('audit.changeStatus'),
   reads: ({ id }) => [auditDocRef(id), WORKFLOW_CONFIG_REF],

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import {
+  AUTOCOMPLETION_ID_PATTERN,
   autocompletionListSchema,
   planAutocompletionSave,
   type AutocompletionList,
 } from '../entities/autocompletion.schema';
+import { MAX_ID_LENGTH } from '../ids';
 import { commandError, commandOk, defineCommand, toJsonValue } from './define-command';
 
 export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
+
+/**
+ * Only an id the list rule accepts names a document: any other ('', 'Bad Id', a NUL) is looked
+ * up nowhere and refused by `planAutocompletionSave` with 'autocompletion.documentIdInvalid'.
+ */
+function isListId(id: string): boolean {
+  return AUTOCOMPLETION_ID_PATTERN.test(id);
+}
 
 /**
  * `autocompletion.save` {id, title, data}: writes one autocompletion list (document id = list
@@ -17,11 +27,15 @@ export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
  */
 export const saveAutocompletionCommand = defineCommand({
   name: 'autocompletion.save',
-  args: z.object({ id: z.string().max(128), title: z.string(), data: z.array(z.unknown()) }),
+  args: z.object({
+    id: z.string().max(MAX_ID_LENGTH),
+    title: z.string(),
+    data: z.array(z.unknown()),
+  }),
   action: 'customerData.update',
-  reads: ({ id }) => (id === '' ? [] : [{ collection: AUTOCOMPLETION_COLLECTION, id }]),
+  reads: ({ id }) => (isListId(id) ? [{ collection: AUTOCOMPLETION_COLLECTION, id }] : []),
   run(state, args) {
-    const document = args.id === '' ? undefined : state.get(AUTOCOMPLETION_COLLECTION, args.id);
+    const document = isListId(args.id) ? state.get(AUTOCOMPLETION_COLLECTION, args.id) : undefined;
     let stored: AutocompletionList | undefined;
     if (document) {
       const parsed = autocompletionListSchema.safeParse({ ...document, id: args.id });

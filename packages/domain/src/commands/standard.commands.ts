@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generateStandardId } from '../entities/standard.schema';
+import { generateStandardId, standardIdSchema } from '../entities/standard.schema';
 import { buildStandard } from '../imports/standard.parser';
 import type { DomainMessage } from '../messages/message';
 import { STANDARDS_COLLECTION } from './audit-access';
@@ -28,11 +28,14 @@ function givenId(id: string | undefined): string | undefined {
 
 /**
  * The ids to look at: a given id as written and in lower case (ids are compared
- * case-insensitively, and generated and seeded ids are lower case), else the candidates.
+ * case-insensitively, and generated and seeded ids are lower case), else the candidates. A given
+ * id that breaks the id rule names no document (nothing to look up; `buildStandard` says why).
  */
 function idsToCheck({ id, name }: { id?: string; name: string }): string[] {
   const given = givenId(id);
-  return given ? [...new Set([given, given.toLowerCase()])] : standardIdCandidates(name);
+  if (!given) return standardIdCandidates(name);
+  if (!standardIdSchema.safeParse(given).success) return [];
+  return [...new Set([given, given.toLowerCase()])];
 }
 
 export const importStandardArgsSchema = z.object({

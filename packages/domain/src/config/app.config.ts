@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '../validation/attachment-file';
 
 const positiveInt = () => z.number().int().positive();
@@ -12,7 +13,10 @@ export const appConfigSchema = z.strictObject({
   languages: z.array(z.enum(['de', 'en'])).min(1),
   /** Used before the browser language is known (the sign-in state). */
   defaultLanguage: z.enum(['de', 'en']),
-  theme: z.strictObject({ primary: z.string().min(1), accent: z.string().min(1) }),
+  theme: z.strictObject({
+    primary: z.string().min(1).max(MAX_NAME_LENGTH),
+    accent: z.string().min(1).max(MAX_NAME_LENGTH),
+  }),
   dashboard: z.strictObject({ widgetItemCount: positiveInt() }),
   timeouts: z.strictObject({
     snackbarMs: positiveInt(),
@@ -27,7 +31,14 @@ export const appConfigSchema = z.strictObject({
   textLimits: z.strictObject({ chip: positiveInt(), groupTitle: positiveInt() }),
   attachments: z.strictObject({
     /** Lower-case extensions without dot. */
-    allowedExtensions: z.array(z.string().regex(/^[a-z0-9]+$/)).min(1),
+    allowedExtensions: z
+      .array(
+        z
+          .string()
+          .max(MAX_NAME_LENGTH)
+          .regex(/^[a-z0-9]+$/),
+      )
+      .min(1),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import { qkTableSchema, DEFAULT_QK_TABLE } from '../scoring/qk';
 import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/scoring';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 
 const yearSpan = () => z.number().int().min(0).max(50);
+const line = () => z.string().min(1).max(MAX_NAME_LENGTH);
 
 /**
  * Configuration segment `audit`: the choices of the audit dialog and audit matrix (SPEC
@@ -14,19 +16,19 @@ const yearSpan = () => z.number().int().min(0).max(50);
 export const auditConfigSchema = z
   .strictObject({
     standards: z.strictObject({
-      ids: z.array(z.string().min(1)).min(1),
-      default: z.string().min(1),
+      ids: z.array(line()).min(1),
+      default: line(),
     }),
     types: uniqueIdList(configOptionSchema).min(1),
-    processTypes: z.array(z.string().min(1)),
+    processTypes: z.array(line()),
     parties: uniqueIdList(configOptionSchema).min(1),
-    supplierParty: z.string().min(1),
+    supplierParty: line(),
     companyInspectionTypes: uniqueIdList(configOptionSchema),
     planningYears: z.strictObject({ back: yearSpan(), ahead: yearSpan() }),
     matrixYears: z.strictObject({ back: yearSpan(), ahead: yearSpan() }),
     report: z.strictObject({
-      calcSchema: z.string().min(1),
-      customResult: z.string().min(1).nullable(),
+      calcSchema: line(),
+      customResult: line().nullable(),
       qkTable: qkTableSchema,
     }),
   })

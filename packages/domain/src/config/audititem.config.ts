@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import { importanceSchema } from './configured-types';
 import { DEFAULT_IMPORTANCES } from './default-types';
 import { uniqueIdList } from './localized-text.schema';
@@ -11,7 +12,7 @@ import { uniqueIdList } from './localized-text.schema';
 export const audititemConfigSchema = z
   .strictObject({
     importances: uniqueIdList(importanceSchema).min(1),
-    importImportances: z.array(z.string().min(1)).min(1),
+    importImportances: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).min(1),
     defaultImportWeight: z.number().int().nonnegative(),
   })
   .superRefine((config, ctx) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import { QK_ABBREVIATIONS } from '../scoring/qk';
 
 /**
@@ -10,12 +11,12 @@ export const auditItemStateSchema = z.enum(AUDIT_ITEM_STATES);
 export type AuditItemState = z.infer<typeof auditItemStateSchema>;
 
 export const findingTypeSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
   value: z.number(),
-  text: z.string(),
-  short: z.string(),
-  description: z.string().default(''),
-  placeholder_text: z.string().default(''),
+  text: z.string().max(MAX_NAME_LENGTH),
+  short: z.string().max(MAX_NAME_LENGTH),
+  description: z.string().max(MAX_TEXT_LENGTH).default(''),
+  placeholder_text: z.string().max(MAX_TEXT_LENGTH).default(''),
   is_no_deviation: z.boolean().default(false),
   is_not_applicable: z.boolean().default(false),
   /** Storing a finding of this type puts the item into this state (SPEC section 4). */
@@ -29,17 +30,17 @@ export const findingTypeSchema = z.object({
 export type FindingType = z.infer<typeof findingTypeSchema>;
 
 export const importanceSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
   value: z.number().nullable(),
-  description: z.string(),
-  color: z.string(),
+  description: z.string().max(MAX_TEXT_LENGTH),
+  color: z.string().max(MAX_NAME_LENGTH),
 });
 export type Importance = z.infer<typeof importanceSchema>;
 
 export const measureTypeSchema = z.object({
-  id: z.string().min(1),
-  text: z.string(),
-  short: z.string(),
-  description: z.string().default(''),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
+  text: z.string().max(MAX_NAME_LENGTH),
+  short: z.string().max(MAX_NAME_LENGTH),
+  description: z.string().max(MAX_TEXT_LENGTH).default(''),
 });
 export type MeasureType = z.infer<typeof measureTypeSchema>;

@@ -1,24 +1,27 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import { localizedTextSchema, uniqueIdList } from './localized-text.schema';
+
+const line = () => z.string().min(1).max(MAX_NAME_LENGTH);
 
 /** A facet of a list's filter panel: the field it counts and how many values it shows. */
 export const listAggregationSchema = z.strictObject({
-  id: z.string().min(1),
-  field: z.string().min(1),
+  id: line(),
+  field: line(),
   size: z.number().int().positive(),
   label: localizedTextSchema,
 });
 
 export const listSortingSchema = z.strictObject({
-  id: z.string().min(1),
-  field: z.string().min(1),
+  id: line(),
+  field: line(),
   order: z.enum(['asc', 'desc']),
   label: localizedTextSchema,
 });
 
 export const listGroupingSchema = z.strictObject({
-  id: z.string().min(1),
-  field: z.string().min(1),
+  id: line(),
+  field: line(),
   label: localizedTextSchema,
 });
 
@@ -32,7 +35,7 @@ export const listConfigSchema = z
     pageSizes: z.array(z.number().int().positive().nullable()).min(1),
     aggregations: uniqueIdList(listAggregationSchema),
     sortings: uniqueIdList(listSortingSchema).min(1),
-    defaultSorting: z.string().min(1),
+    defaultSorting: line(),
     groupings: uniqueIdList(listGroupingSchema),
   })
   .superRefine((list, ctx) => {
@@ -51,7 +54,7 @@ export type ListConfig = z.infer<typeof listConfigSchema>;
 export const listsConfigSchema = z.strictObject({
   visiblePages: z.number().int().positive(),
   facetPanelPageSize: z.number().int().positive(),
-  lists: z.record(z.string(), listConfigSchema).refine((lists) => 'default' in lists, {
+  lists: z.record(line(), listConfigSchema).refine((lists) => 'default' in lists, {
     error: 'validation.required',
     path: ['default'],
   }),

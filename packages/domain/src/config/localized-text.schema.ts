@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 
 /**
  * A label the configuration offers in both languages (DESIGN.md section 9: every UI text
  * exists in German and English). Same shape as `MessageText`.
  */
 export const localizedTextSchema = z.object({
-  de: z.string().trim().min(1),
-  en: z.string().trim().min(1),
+  de: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+  en: z.string().trim().min(1).max(MAX_NAME_LENGTH),
 });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
 /** A choice of a configured list: a stable id stored in documents, and its label. */
 export const configOptionSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
   label: localizedTextSchema,
 });
 export type ConfigOption = z.infer<typeof configOptionSchema>;

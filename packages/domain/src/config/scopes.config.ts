@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import { localizedTextSchema, uniqueIdList } from './localized-text.schema';
 
 /** A place an audit can cover (SPEC section 3 "Scope entries"). */
 export const scopeEntrySchema = z.strictObject({
-  id: z.string().min(1),
-  site: z.string().min(1),
-  region: z.string(),
-  division: z.string(),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
+  site: z.string().min(1).max(MAX_NAME_LENGTH),
+  region: z.string().max(MAX_NAME_LENGTH),
+  division: z.string().max(MAX_NAME_LENGTH),
 });
 export type ScopeEntry = z.infer<typeof scopeEntrySchema>;
 
@@ -16,11 +17,14 @@ export type ScopeEntry = z.infer<typeof scopeEntrySchema>;
  */
 export const scopeFieldSchema = z
   .strictObject({
-    id: z.string().regex(/^[a-z][a-z0-9_]*$/),
+    id: z
+      .string()
+      .max(MAX_NAME_LENGTH)
+      .regex(/^[a-z][a-z0-9_]*$/),
     label: localizedTextSchema,
     type: z.enum(['select', 'text', 'date']),
     required: z.boolean(),
-    options: z.array(z.string().min(1)).default([]),
+    options: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).default([]),
   })
   .refine((field) => field.type !== 'select' || field.options.length > 0, {
     error: 'validation.required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 
 /**
  * Configuration segment `template`: what a new template item starts with (SPEC section 9:
@@ -7,8 +8,8 @@ import { z } from 'zod';
  */
 export const templateConfigSchema = z.strictObject({
   defaultItem: z.strictObject({
-    standard: z.string().min(1),
-    audited_by: z.string().min(1),
+    standard: z.string().min(1).max(MAX_NAME_LENGTH),
+    audited_by: z.string().min(1).max(MAX_NAME_LENGTH),
   }),
   catalogue: z.strictObject({
     capabilityLimits: z.strictObject({

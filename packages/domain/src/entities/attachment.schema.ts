@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { idSchema } from '../ids';
+import { MAX_FILE_NAME_LENGTH, MAX_URL_LENGTH } from '../limits';
 
 /** An attachment of an audit, kept in the audit's `attachments` map under its file id. */
 export const attachmentRefSchema = z.object({
   id: idSchema,
-  name: z.string().min(1),
-  url: z.string().min(1),
+  name: z.string().min(1).max(MAX_FILE_NAME_LENGTH),
+  url: z.string().min(1).max(MAX_URL_LENGTH),
   /** Where the file lies in storage (folder `attachments`), for deletion and metadata reads. */
-  bucket_path: z.string().min(1),
+  bucket_path: z.string().min(1).max(MAX_URL_LENGTH),
 });
 export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 

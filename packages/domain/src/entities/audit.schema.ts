@@ -1,23 +1,38 @@
 import { z } from 'zod';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
+import {
+  MAX_LENGTH_ERROR,
+  MAX_LONG_TEXT_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_TEXT_LENGTH,
+} from '../limits';
 import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/scoring';
 import { attachmentRefSchema } from './attachment.schema';
 
 const REQUIRED = { error: 'validation.required' } as const;
 const YEAR = { error: 'validation.year' } as const;
 
-/** Ids a list field holds (people, parties, processes, tags); empty by default. */
-const idList = () => z.array(z.string().min(1)).default([]);
+/** A one-line text (names, configured ids, parties, processes), at most MAX_NAME_LENGTH. */
+const line = () => z.string().max(MAX_NAME_LENGTH);
+
+/** Person ids a list field holds (auditors, co-auditors, participants); empty by default. */
+const personIdList = () => z.array(idSchema).default([]);
+
+/** Values a list field holds (parties, processes, tags): typed or configured; empty by default. */
+const valueList = () => z.array(line().min(1)).default([]);
+
+/** A person id, or a request for one: the dialog requires a lead auditor ('Item is required'). */
+const requiredPersonId = () => z.string(REQUIRED).pipe(idSchema);
 
 /**
  * One scope value: either an entry of the scopes configuration (its id) or an object filled from
  * the configured scope schema (`{ plant: 'Munich', productline: 'TGX', steering: 'LL' }`).
  */
-const scopeFieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-export const scopeObjectSchema = z.record(z.string(), scopeFieldValueSchema);
+const scopeFieldValueSchema = z.union([line(), z.number(), z.boolean(), z.null()]);
+export const scopeObjectSchema = z.record(line(), scopeFieldValueSchema);
 export const scopeSchema = z.union([
-  z.array(z.union([z.string().min(1), scopeObjectSchema])),
+  z.array(z.union([line().min(1), scopeObjectSchema])),
   scopeObjectSchema,
 ]);
 export type Scope = z.infer<typeof scopeSchema>;
@@ -28,8 +43,8 @@ export type Scope = z.infer<typeof scopeSchema>;
  * default configuration). `customResult` 'qk' adds the quality number.
  */
 export const reportSchemaSchema = z.object({
-  calcSchema: z.string().min(1).default(DEFAULT_REPORT_CALC_SCHEMA),
-  customResult: z.string().min(1).nullable().default(null),
+  calcSchema: line().min(1).default(DEFAULT_REPORT_CALC_SCHEMA),
+  customResult: line().min(1).nullable().default(null),
 });
 export type ReportSchema = z.infer<typeof reportSchemaSchema>;
 
@@ -37,13 +52,13 @@ export type ReportSchema = z.infer<typeof reportSchemaSchema>;
 export const auditSupplierMetadataSchema = z.object({
   supplier: z
     .object({
-      name: z.string().default(''),
-      location: z.string().default(''),
-      no: z.string().default(''),
+      name: line().default(''),
+      location: line().default(''),
+      no: line().default(''),
     })
     .default({ name: '', location: '', no: '' }),
   material: z
-    .object({ group: z.string().default(''), id: z.string().default('') })
+    .object({ group: line().default(''), id: line().default('') })
     .default({ group: '', id: '' }),
 });
 export type AuditSupplierMetadata = z.infer<typeof auditSupplierMetadataSchema>;
@@ -55,42 +70,46 @@ export type AuditSupplierMetadata = z.infer<typeof auditSupplierMetadataSchema>;
  */
 export const auditHeaderSchema = z.object({
   id: idSchema,
-  name: z.string(REQUIRED).trim().min(1, REQUIRED),
+  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
   protected: z.boolean().default(false),
-  /** A standard id, or several for a combined audit. */
-  standard: z.union([z.string().min(1), z.array(z.string().min(1))]).default([]),
-  type: z.string().default(''),
-  audited_by: z.string().default(''),
-  audit_reason: z.string().default(''),
+  /**
+   * A standard id, or several for a combined audit. A reference as typed in an import, so a
+   * bounded text rather than an id: an unknown standard shows as its text.
+   */
+  standard: z.union([line().min(1), z.array(line().min(1))]).default([]),
+  type: line().default(''),
+  audited_by: line().default(''),
+  audit_reason: z.string().max(MAX_TEXT_LENGTH).default(''),
   scope: scopeSchema.default([]),
-  process: idList(),
-  tags: idList(),
-  interestedparties: idList(),
+  process: valueList(),
+  tags: valueList(),
+  interestedparties: valueList(),
   created_by: idSchema,
   created_date: timestampSchema,
   /** Auditors besides the lead auditor, as user ids (the dialog's "auditors"). */
-  auditor: idList(),
+  auditor: personIdList(),
   leadauditor: idSchema.nullable().default(null),
-  coauditors: idList(),
+  coauditors: personIdList(),
   responsible: idSchema.nullable().default(null),
-  audit_participants: idList(),
-  responsible_tech: z.string().nullable().default(null),
-  responsible_sales: z.string().nullable().default(null),
-  responsible_qm: z.string().nullable().default(null),
+  audit_participants: personIdList(),
+  /** Typed-in names of the supplier's responsibles (not people of the directory). */
+  responsible_tech: line().nullable().default(null),
+  responsible_sales: line().nullable().default(null),
+  responsible_qm: line().nullable().default(null),
   planning_year: z.number().int().min(1900).max(9999).nullable().default(null),
   planning_date: isoDateSchema.nullable().default(null),
   auditing_date: z.array(isoDateSchema).default([]),
   /** The older status (SPEC section 4 "older status list"); the workflow status is below. */
-  status: z.string().nullable().default(null),
-  workflow: z.object({ status: z.string().min(1).default('1') }).default({ status: '1' }),
-  summary: z.string().default(''),
+  status: line().nullable().default(null),
+  workflow: z.object({ status: line().min(1).default('1') }).default({ status: '1' }),
+  summary: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
   reportSchema: reportSchemaSchema.default({
     calcSchema: DEFAULT_REPORT_CALC_SCHEMA,
     customResult: null,
   }),
-  members: idList(),
+  members: valueList(),
   additionalReportData: z.record(z.string(), z.unknown()).default({}),
-  attachments: z.record(z.string(), attachmentRefSchema).default({}),
+  attachments: z.record(idSchema, attachmentRefSchema).default({}),
   metadata: auditSupplierMetadataSchema.default({
     supplier: { name: '', location: '', no: '' },
     material: { group: '', id: '' },
@@ -100,7 +119,7 @@ export const auditHeaderSchema = z.object({
 
 /** An audit: a lead auditor and a planning year are required (SPEC section 5). */
 export const auditSchema = auditHeaderSchema.extend({
-  leadauditor: z.string(REQUIRED).trim().min(1, REQUIRED),
+  leadauditor: requiredPersonId(),
   planning_year: z.number(REQUIRED).int(YEAR).min(1900, YEAR).max(9999, YEAR),
 });
 export type Audit = z.infer<typeof auditSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ID_LENGTH } from '../ids';
+import { MAX_LENGTH_ERROR, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 
 /**
@@ -10,15 +12,21 @@ export const AUTOCOMPLETION_ID_PATTERN = /^[a-z][a-z0-9]+$/;
 
 export const autocompletionIdSchema = z
   .string({ error: 'autocompletion.documentIdInvalid' })
+  .max(MAX_ID_LENGTH, { error: 'autocompletion.documentIdInvalid' })
   .regex(AUTOCOMPLETION_ID_PATTERN, { error: 'autocompletion.documentIdInvalid' });
 
 /** An entry needs a non-empty id (it is what gets stored) and a name to show. */
 export const autocompletionEntrySchema = z.object(
   {
-    id: z.string({ error: 'autocompletion.dataInvalid' }).trim().min(1, {
-      error: 'autocompletion.dataInvalid',
-    }),
-    name: z.string({ error: 'autocompletion.dataInvalid' }).trim(),
+    id: z
+      .string({ error: 'autocompletion.dataInvalid' })
+      .trim()
+      .min(1, { error: 'autocompletion.dataInvalid' })
+      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+    name: z
+      .string({ error: 'autocompletion.dataInvalid' })
+      .trim()
+      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
   },
   { error: 'autocompletion.dataInvalid' },
 );
@@ -29,7 +37,8 @@ export const autocompletionListSchema = z.object({
   title: z
     .string({ error: 'autocompletion.titleRequired' })
     .trim()
-    .min(1, { error: 'autocompletion.titleRequired' }),
+    .min(1, { error: 'autocompletion.titleRequired' })
+    .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
   data: z
     .array(autocompletionEntrySchema, { error: 'autocompletion.dataInvalid' })
     .superRefine((entries, ctx) => {
@@ -66,6 +75,10 @@ export function validateAutocompletionList(
     if (issue.message === 'autocompletion.documentIdInvalid') params.id = id;
     if (issue.code === 'custom' && typeof issue.params?.entryId === 'string') {
       params.entryId = issue.params.entryId;
+    }
+    if (issue.code === 'too_big' && issue.message === 'validation.maxLength') {
+      params.max = Number(issue.maximum);
+      params.field = issue.path.map(String).join('.');
     }
     errors.push({ key: issue.message, params });
   }

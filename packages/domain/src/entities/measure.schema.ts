@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
+import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 
 /** SPEC section 5: a measure's text is at most 140 characters. */
 export const MEASURE_TEXT_MAX_LENGTH = 140;
 
 /** Which audit a measure came from, kept with the measure so the list needs no audit lookup. */
-export const auditRefSchema = z.object({ id: idSchema, name: z.string() });
+export const auditRefSchema = z.object({ id: idSchema, name: z.string().max(MAX_NAME_LENGTH) });
 export type AuditRef = z.infer<typeof auditRefSchema>;
 
 /**
@@ -21,11 +22,11 @@ export const measureSchema = z.object({
     .trim()
     .min(1, { error: 'validation.required' })
     .max(MEASURE_TEXT_MAX_LENGTH, { error: 'validation.maxLength' }),
-  description: z.string().default(''),
-  measuretype: z.string().nullable().default(null),
-  cause_analysis: z.string().default(''),
-  priority: z.string().nullable().default(null),
-  status: z.string().min(1).default('1'),
+  description: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
+  measuretype: z.string().max(MAX_NAME_LENGTH).nullable().default(null),
+  cause_analysis: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
+  priority: z.string().max(MAX_NAME_LENGTH).nullable().default(null),
+  status: z.string().min(1).max(MAX_NAME_LENGTH).default('1'),
   createdDate: timestampSchema,
   dueDate: isoDateSchema.nullable().default(null),
   autor: idSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { slugify, uniqueId } from '../imports/slug';
+import { MAX_LENGTH_ERROR, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 
 /**
  * A standard with its chapters (SPEC sections 3 and 5). Error messages are message keys of
@@ -33,10 +34,19 @@ export const standardIdSchema = z
   .max(STANDARD_ID_MAX, { error: 'standard.idLength' })
   .regex(STANDARD_ID_PATTERN, { error: 'standard.idPattern' });
 
+/** A chapter: its id is the standard's numbering ('4.1'), not a document id. */
 export const standardChapterSchema = z.object(
   {
-    id: z.string({ error: 'standard.chapterInvalid' }).trim().min(1, EMPTY),
-    description: z.string({ error: 'standard.chapterInvalid' }).trim().min(1, EMPTY),
+    id: z
+      .string({ error: 'standard.chapterInvalid' })
+      .trim()
+      .min(1, EMPTY)
+      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+    description: z
+      .string({ error: 'standard.chapterInvalid' })
+      .trim()
+      .min(1, EMPTY)
+      .max(MAX_TEXT_LENGTH, MAX_LENGTH_ERROR),
   },
   { error: 'standard.chapterInvalid' },
 );

@@ -1,3 +1,4 @@
+import { ID_PATTERN } from '../ids';
 import type { DomainMessage } from '../messages/message';
 import {
   ATTACHMENT_MIME_TYPES,
@@ -16,7 +17,7 @@ export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
  * A file id is chosen by the client (a UUID), so a file can be referenced offline before it is
  * uploaded. Limited to characters that are safe in a URL path and in a storage file name.
  */
-export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+export const FILE_ID_PATTERN = ID_PATTERN;
 
 export function isFileId(value: string): boolean {
   return FILE_ID_PATTERN.test(value);

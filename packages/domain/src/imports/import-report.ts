@@ -37,7 +37,8 @@ export function emptyReport<T>(errors: ImportIssue[] = []): ImportReport<T> {
 
 /**
  * Turns zod issues into import issues. The schemas of this area carry message keys as their
- * error messages, so the key is the issue's message; the field path goes into the params.
+ * error messages, so the key is the issue's message; the field path goes into the params, and
+ * the limit of a length check ('Max {max} characters').
  */
 export function issuesFromZod(error: z.ZodError, row?: number): ImportIssue[] {
   return error.issues.map((issue) => ({
@@ -45,6 +46,9 @@ export function issuesFromZod(error: z.ZodError, row?: number): ImportIssue[] {
     key: issue.message,
     params: {
       ...customIssueParams(issue),
+      ...(issue.code === 'too_big' && issue.message === 'validation.maxLength'
+        ? { max: Number(issue.maximum) }
+        : {}),
       ...(row === undefined ? {} : { row }),
       field: issue.path.map(String).join('.'),
     },

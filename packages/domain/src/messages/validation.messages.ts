@@ -12,7 +12,12 @@ export const validationMessages = defineMessages({
   'validation.required': { de: 'Eingabe erforderlich', en: 'Item is required' },
   'validation.maxLength': { de: 'Maximal {max} Zeichen', en: 'Max {max} characters' },
   'validation.minLength': { de: 'Mindestens {min} Zeichen', en: 'At least {min} characters' },
+  'validation.maxItems': { de: 'Höchstens {max} Einträge', en: 'At most {max} entries' },
   'validation.invalid': { de: 'Ungültiger Wert', en: 'Invalid value' },
+  'validation.id': {
+    de: 'Ungültige ID: nur Buchstaben A-Z und a-z, Ziffern, „-“ und „_“',
+    en: 'Invalid id: only letters A-Z and a-z, digits, "-" and "_"',
+  },
   'validation.date': {
     de: 'Datum im Format JJJJ-MM-TT erwartet',
     en: 'Date expected as YYYY-MM-DD',

@@ -24,6 +24,7 @@ import { auditHeaderSchema } from '../entities/audit.schema';
 import { standardSchema } from '../entities/standard.schema';
 import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
+import { idSchema } from '../ids';
 import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction } from '../permissions/permissions';
 import { normalizePersonEmail, personDocumentSchema } from '../person';
@@ -143,7 +144,7 @@ const peopleCollection: CollectionDefinition = {
   },
 };
 
-const personEmailEntrySchema = z.strictObject({ personId: z.string().min(1) });
+const personEmailEntrySchema = z.strictObject({ personId: idSchema });
 
 /** The people directory's e-mail index: id = the normalised e-mail, data `{personId}`. */
 const personEmailsCollection: CollectionDefinition = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 
 /** Shown in "E-mail must be valid (e.g. ...)"; the spec's text says "must look like {email}". */
@@ -26,15 +27,20 @@ export interface NewPersonFieldErrors {
 }
 
 /**
- * The "new person" form of the user picker (SPEC section 5): name required, e-mail required
- * and valid. Returns the message per field; an empty object means the input is fine.
+ * The "new person" form of the user picker (SPEC section 5): name required (and at most
+ * MAX_NAME_LENGTH characters), e-mail required and valid. Returns the message per field; an
+ * empty object means the input is fine.
  */
 export function validateNewPersonFields(input: {
   displayName?: string | null;
   email?: string | null;
 }): NewPersonFieldErrors {
   const errors: NewPersonFieldErrors = {};
-  if ((input.displayName ?? '').trim() === '') errors.displayName = { key: 'person.nameRequired' };
+  const displayName = (input.displayName ?? '').trim();
+  if (displayName === '') errors.displayName = { key: 'person.nameRequired' };
+  else if (displayName.length > MAX_NAME_LENGTH) {
+    errors.displayName = { key: 'validation.maxLength', params: { max: MAX_NAME_LENGTH } };
+  }
   const email = validateEmail(input.email);
   if (email) errors.email = email;
   return errors;

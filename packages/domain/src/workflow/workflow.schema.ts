@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_NAME_LENGTH } from '../limits';
 
 /**
  * A workflow from configuration (SPEC section 4): statuses with id, description and a start
@@ -6,17 +7,17 @@ import { z } from 'zod';
  * description shown as a button.
  */
 export const workflowStatusSchema = z.object({
-  id: z.string().min(1),
-  description: z.string(),
+  id: z.string().min(1).max(MAX_NAME_LENGTH),
+  description: z.string().max(MAX_NAME_LENGTH),
   start: z.boolean().optional(),
   end: z.boolean().optional(),
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 export const workflowTransitionSchema = z.object({
-  from: z.string().min(1),
-  to: z.string().min(1),
-  description: z.string(),
+  from: z.string().min(1).max(MAX_NAME_LENGTH),
+  to: z.string().min(1).max(MAX_NAME_LENGTH),
+  description: z.string().max(MAX_NAME_LENGTH),
 });
 export type WorkflowTransition = z.infer<typeof workflowTransitionSchema>;
 

@@ -1,0 +1,261 @@
+import type { JsonObject, JsonValue } from '@qa/sync';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIGURATION } from '../config/configuration';
+import { DEFAULT_STANDARDS } from '../config/default-standards';
+import { createAuditItemCommand } from './audit-item.commands';
+import { createAuditCommand } from './audit.commands';
+import {
+  applyCommandAs as apply,
+  expectValidDocuments,
+  OpsState,
+  runCommandAs as run,
+} from './audit-test-helpers';
+import { DOMAIN_COMMANDS } from './commands';
+import type { CommandDefinition } from './define-command';
+
+/**
+ * Issue 10: whatever a person sends, a command either refuses it (`rule`, `invalid_args`, ...)
+ * or writes documents that pass their collection's schema. A document the schema refuses is
+ * what the server answers as `invalid_result`, a broken command; too long a text or an id of odd
+ * characters is the user's mistake and must be refused as such. Every string every command
+ * takes is tried with texts over each limit (limits.ts, ids 128) and with odd ids.
+ */
+
+const LEAD = 'p-lead';
+const ADMIN = 'p-admin';
+
+const question = {
+  text: 'Is the policy documented?',
+  hint: 'Look at the handbook',
+  description: 'Policy',
+  category: 'Leadership',
+  category_id: 'leadership',
+  subcategory: 'Policy',
+  no: '1.2a',
+  importance: '3',
+  chapters: [{ id: '5.2', standard: 'iso9001', description: 'Policy' }],
+  assignedAuditor: LEAD,
+  auditDay: '2024-03-02',
+};
+
+/** Every field of the audit dialog filled, for a supplier audit of a process type. */
+const auditFields = {
+  name: 'Audit A',
+  standard: ['iso9001'],
+  type: 'Prozessaudit',
+  audited_by: 'Lieferant',
+  audit_reason: 'New supplier',
+  scope: ['Munich'],
+  process: ['Assembly'],
+  tags: ['tag'],
+  interestedparties: ['internal'],
+  auditor: ['p-auditor'],
+  leadauditor: LEAD,
+  coauditors: ['p-co'],
+  responsible: 'p-resp',
+  audit_participants: ['p-part'],
+  responsible_tech: 'Tech',
+  responsible_sales: 'Sales',
+  responsible_qm: 'QM',
+  planning_year: 2024,
+  planning_date: '2024-03-01',
+  auditing_date: ['2024-03-02'],
+  summary: 'Summary',
+  status: 'planned',
+  metadata: {
+    supplier: { name: 'Supplier', location: 'Munich', no: '42' },
+    material: { group: 'Steel', id: 'M-1' },
+  },
+};
+
+/** Audit a1 led by LEAD with item i1, as a qm made them. */
+function prepared(): OpsState {
+  const state = new OpsState();
+  apply(createAuditCommand, { id: 'a1', ...auditFields }, state);
+  apply(createAuditItemCommand, { auditId: 'a1', id: 'i1', question }, state);
+  return state;
+}
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonObject;
+const iso9001 = DEFAULT_STANDARDS[0]!;
+
+/** Valid args for every command, every string field it takes filled. */
+const CASES: [string, JsonObject][] = [
+  ['configuration.update', json({ segment: 'audit', data: DEFAULT_CONFIGURATION.audit })],
+  ['configuration.update', json({ segment: 'workflow', data: DEFAULT_CONFIGURATION.workflow })],
+  ['configuration.update', json({ segment: 'scopes', data: DEFAULT_CONFIGURATION.scopes })],
+  ['configuration.update', json({ segment: 'finding', data: DEFAULT_CONFIGURATION.finding })],
+  ['autocompletion.save', { id: 'colors', title: 'Farben', data: [{ id: 'r', name: 'Rot' }] }],
+  [
+    'standard.import',
+    json({ id: 'own', name: 'Own std', description: 'Own standard', chapters: iso9001.chapters }),
+  ],
+  ['audit.create', json({ id: 'a2', ...auditFields })],
+  ['audit.update', json({ id: 'a1', changes: { ...auditFields, name: 'Audit B' } })],
+  ['audit.delete', { id: 'a1', itemIds: ['i1'] }],
+  ['audit.protect', { id: 'a1' }],
+  ['audit.changeStatus', { id: 'a1', status: '2', comment: 'Go' }],
+  [
+    'audit.import',
+    {
+      audits: [
+        {
+          id: 'a3',
+          name: 'Imported',
+          standard: 'iso9001',
+          type: 'Prozessaudit',
+          planning_year: 2024,
+          audited_by: 'Lieferant',
+          leadauditor: LEAD,
+          planning_date: '2024-05-01',
+          process: 'Assembly,Paint',
+          audit_reason: 'Reason',
+        },
+      ],
+    },
+  ],
+  ['auditItem.create', json({ auditId: 'a1', id: 'i2', processes: ['Assembly'], question })],
+  [
+    'auditItem.update',
+    json({
+      auditId: 'a1',
+      id: 'i1',
+      changes: { processes: ['Paint'], question: { ...question, text: 'Changed?' } },
+    }),
+  ],
+  ['auditItem.deactivate', { auditId: 'a1', id: 'i1' }],
+  ['auditItem.delete', { auditId: 'a1', id: 'i1' }],
+  ['auditItem.import', json({ auditId: 'a1', items: [{ id: 'i3', question }] })],
+  [
+    'person.createInactive',
+    { id: 'p-new', displayName: 'New Person', email: 'new@example.com', roles: ['auditor'] },
+  ],
+];
+
+/** Every path to a string in a JSON value. */
+function stringPaths(value: JsonValue, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => stringPaths(item, [...path, index]));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  }
+  return [];
+}
+
+function replaced(value: JsonValue, path: (string | number)[], next: JsonValue): JsonValue {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    return value.map((item, index) => (index === head ? replaced(item, rest, next) : item));
+  }
+  const object = value as JsonObject;
+  return { ...object, [head!]: replaced(object[head!]!, rest, next) };
+}
+
+/** Over each limit, and two ids of characters no id may have (ids.test.ts tries the rest). */
+const ODD_VALUES = [
+  ...[129, 201, 2_001, 10_001].map((length) => 'x'.repeat(length)),
+  '\ud800',
+  'a/b',
+];
+
+const byName = new Map<string, CommandDefinition>(
+  DOMAIN_COMMANDS.map((command) => [command.name, command as unknown as CommandDefinition]),
+);
+
+describe('what a person sends', () => {
+  it('covers every command of the product', () => {
+    expect(new Set(CASES.map(([name]) => name))).toEqual(
+      new Set([...byName.keys()].filter((name) => !/unprotect|reactivate/.test(name))),
+    );
+  });
+
+  it.each(CASES)(
+    '%s: any string too long or odd is refused, never written into an invalid document',
+    (name, args) => {
+      const command = byName.get(name)!;
+      const state = prepared();
+      const valid = run(command, args, state, ['admin'], ADMIN);
+      expect(valid, JSON.stringify(valid)).toMatchObject({ ok: true });
+      for (const path of stringPaths(args)) {
+        for (const value of ODD_VALUES) {
+          // A run only reads the state, so one prepared state serves every try.
+          const result = run(command, replaced(args, path, value), state, ['admin'], ADMIN);
+          if (result.ok) {
+            const after = prepared();
+            after.apply(result.ops);
+            expectValidDocuments(after, result.ops);
+          } else {
+            expect(['rule', 'invalid_args', 'conflict', 'not_found']).toContain(result.error.code);
+          }
+        }
+      }
+    },
+  );
+
+  it('refuses a lead auditor id over 128 characters at its field, as a rule', () => {
+    const result = run(
+      createAuditCommand,
+      { id: 'a2', name: 'A', leadauditor: 'x'.repeat(129), planning_year: 2024 },
+      new OpsState(),
+    );
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'rule',
+        message: { key: 'validation.maxLength', params: { field: 'leadauditor', max: 128 } },
+      },
+    });
+  });
+
+  it('refuses a name over 200 characters and a summary over 10,000 with their limits', () => {
+    const result = run(
+      createAuditCommand,
+      { id: 'a2', ...auditFields, name: 'n'.repeat(201), summary: 's'.repeat(10_001) },
+      new OpsState(),
+    );
+    expect(result.ok ? [] : result.error.issues).toEqual([
+      { key: 'validation.maxLength', params: { field: 'name', max: 200 } },
+      { key: 'validation.maxLength', params: { field: 'summary', max: 10_000 } },
+    ]);
+  });
+
+  it('refuses a person name over 200 characters at its field, as the picker does', () => {
+    const args = { id: 'p-new', displayName: 'n'.repeat(201), email: 'new@example.com' };
+    expect(run(byName.get('person.createInactive')!, args, new OpsState())).toMatchObject({
+      ok: false,
+      error: {
+        code: 'rule',
+        issues: [{ key: 'validation.maxLength', params: { field: 'displayName', max: 200 } }],
+      },
+    });
+  });
+
+  it('refuses a chapter description over 2,000 characters with its limit', () => {
+    const chapters = [{ id: '1', description: 'd'.repeat(2_001) }];
+    const args = { id: 'own', name: 'Own std', description: 'Own standard', chapters };
+    expect(run(byName.get('standard.import')!, args, new OpsState())).toMatchObject({
+      ok: false,
+      error: {
+        code: 'rule',
+        issues: [
+          {
+            key: 'validation.maxLength',
+            params: { field: 'chapters.0.description', max: 2_000 },
+          },
+        ],
+      },
+    });
+  });
+
+  it('refuses an odd id before reading anything', () => {
+    for (const id of ['\ud800', 'a\u0000b', 'a/b', '..', '<b>x</b>', '', 'x'.repeat(129)]) {
+      const result = run(createAuditCommand, { id, name: 'A', leadauditor: LEAD }, new OpsState());
+      expect(result, JSON.stringify(id)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_args', message: { key: 'command.invalidArgs' } },
+      });
+    }
+  });
+});
