@@ -27,6 +27,10 @@ function fakeFetch(...answers: Array<() => Response | Promise<Response>>) {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The finding the photo belongs to. */
+const OWNER = { auditId: 'audit-1', auditItemId: 'item-1', findingId: 'finding-1' };
+const OWNER_QUERY = 'auditId=audit-1&auditItemId=item-1&findingId=finding-1';
+
 const created = (fileId: string) => () =>
   json(201, { id: fileId, name: 'photo.jpg', contentType: 'image/jpeg', size: 3, url: '' });
 
@@ -36,7 +40,7 @@ describe('file uploader', () => {
   beforeEach(async () => {
     db = openOfflineFiles('person-1', { indexedDB: new IDBFactory(), IDBKeyRange });
     const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
-    ({ fileId } = await saveOfflineFile(db, photo));
+    ({ fileId } = await saveOfflineFile(db, photo, OWNER));
   });
   afterEach(() => db.close());
 
@@ -59,7 +63,7 @@ describe('file uploader', () => {
 
     expect(calls).toHaveLength(1);
     const [{ url, init }] = calls as [Call];
-    expect(url).toBe(`/api/v1/files/${fileId}`);
+    expect(url).toBe(`/api/v1/files/${fileId}?${OWNER_QUERY}`);
     expect(init).toMatchObject({ method: 'PUT', credentials: 'same-origin' });
     const part = (init.body as FormData).get('file') as File;
     expect(part.name).toBe('photo.jpg');
@@ -129,14 +133,65 @@ describe('file uploader', () => {
   });
 
   it('stops at the first failure and takes unknown ids as uploaded elsewhere', async () => {
-    const other = await saveOfflineFile(db, new Blob(['%PDF']), 'b.pdf');
+    const other = await saveOfflineFile(db, new Blob(['%PDF']), OWNER, 'b.pdf');
     const { fetch, calls } = fakeFetch(() => json(409, { error: { code: 'conflict' } }));
     const uploadFiles = createFileUploader(db, { fetch });
     await expect(uploadFiles(['unknown', fileId, other.fileId])).rejects.toMatchObject({
       code: 'conflict',
     });
-    expect(calls.map((c) => c.url)).toEqual([`/api/v1/files/${fileId}`]);
+    expect(calls.map((c) => c.url)).toEqual([`/api/v1/files/${fileId}?${OWNER_QUERY}`]);
     await expect(uploadFiles(['unknown'])).resolves.toBeUndefined();
+  });
+
+  it('fails a file kept before files had owners for good, without asking the server', async () => {
+    const { fetch, calls } = fakeFetch();
+    const uploadFiles = createFileUploader(db, { fetch });
+    // As a row written by the previous version looks: no owner.
+    await db.files.update(fileId, { owner: undefined });
+
+    const error = await uploadFiles([fileId]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileUploadError);
+    expect(error).toMatchObject({
+      retryable: false,
+      code: 'owner_missing',
+      detail: { key: 'file.ownerMissing' },
+    });
+    expect(await db.files.get(fileId)).toMatchObject({ failed: 1, uploaded: 0, attempts: 1 });
+    await expect(uploadFiles([fileId])).rejects.toMatchObject({ retryable: false });
+    expect(calls).toHaveLength(0);
+    expect((await db.files.get(fileId))?.attempts).toBe(1);
+
+    const domain = (message: Parameters<typeof translateDomainMessage>[0]) =>
+      translateDomainMessage(message, 'de');
+    expect(fileErrorText(error, createI18n('de').t, domain)).toMatch(/erneut an$/);
+  });
+
+  it('tries again when the audit is not on the server yet, not when it was deleted', async () => {
+    const notYet = { key: 'file.auditNotFound', params: { auditId: 'audit-1' } };
+    const deleted = { key: 'file.auditDeleted', params: { auditId: 'audit-1' } };
+    const { fetch, calls } = fakeFetch(
+      () => json(404, { error: { code: 'not_found', message: 'x', details: notYet } }),
+      () => json(404, { error: { code: 'not_found', message: 'x', details: deleted } }),
+    );
+    const uploadFiles = createFileUploader(db, { fetch });
+    await expect(uploadFiles([fileId])).rejects.toMatchObject({ status: 404, retryable: true });
+    expect((await db.files.get(fileId))?.failed).toBe(0);
+    await expect(uploadFiles([fileId])).rejects.toMatchObject({ status: 404, retryable: false });
+    expect((await db.files.get(fileId))?.failed).toBe(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("gives up on an upload the audit's rules refuse", async () => {
+    const detail = { key: 'permission.auditProtected' };
+    const { fetch } = fakeFetch(() =>
+      json(403, { error: { code: 'forbidden', message: 'x', details: detail } }),
+    );
+    const error = await createFileUploader(db, { fetch })([fileId]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, retryable: false, detail });
+    const en = createI18n('en');
+    expect(fileErrorText(error, en.t, (message) => translateDomainMessage(message, 'en'))).toBe(
+      'The audit is protected and cannot be changed',
+    );
   });
 
   it('turns every failure into a text in both languages', async () => {
@@ -155,7 +210,9 @@ describe('file uploader', () => {
       'Der Server hat die Datei abgelehnt.',
     );
     expect(fileErrorText(new Error('?'), en.t, domain)).toBe('The server refused the file.');
-    const rejected = await saveOfflineFile(db, new Blob(['x']), 'report').catch((e: unknown) => e);
+    const rejected = await saveOfflineFile(db, new Blob(['x']), OWNER, 'report').catch(
+      (e: unknown) => e,
+    );
     expect(fileErrorText(rejected, en.t, domain)).toBe('Filename requires extension');
     expect(
       fileErrorText(

@@ -1,4 +1,9 @@
-import type { DomainMessage } from '@qa/domain';
+import {
+  FILE_OWNER_FIELDS,
+  FILE_OWNER_MISSING_MESSAGE,
+  type DomainMessage,
+  type FileOwner,
+} from '@qa/domain';
 import {
   serverFileUrl,
   type OfflineFile,
@@ -13,10 +18,27 @@ import {
 const RETRYABLE_CLIENT_STATUSES = new Set([401, 408, 429]);
 
 /**
+ * A 404 naming an audit the server does not know yet: an audit created offline whose command
+ * was pushed just before this upload and is not applied yet. Tried again; a deleted audit
+ * answers 'file.auditDeleted' and is final.
+ */
+const AUDIT_NOT_THERE_YET = 'file.auditNotFound';
+
+/** The upload's URL: the file id in the path, its owner in the query (docs/api.md "Files"). */
+export function fileUploadUrl(fileId: string, owner: FileOwner): string {
+  const query = new URLSearchParams();
+  for (const field of FILE_OWNER_FIELDS) {
+    const value = owner[field];
+    if (value !== null) query.set(field, value);
+  }
+  return `${serverFileUrl(fileId)}?${query.toString()}`;
+}
+
+/**
  * An upload failed. `retryable`: no answer, a server error, or a temporary refusal; the sync
- * client keeps the command and tries again later. Otherwise the server refused the file for good
- * (bad type, too large, conflicting content) and it is not sent again; `detail` is the domain's
- * message when the server gave one.
+ * client keeps the command and tries again later. Otherwise the file is refused for good (bad
+ * type, too large, conflicting content, no right to edit its audit, the audit deleted, or kept
+ * before files had owners) and it is not sent again; `detail` is the domain's message for it.
  */
 export class FileUploadError extends Error {
   readonly fileId: string;
@@ -83,12 +105,23 @@ async function uploadFile(
   if (file.failed === 1 && file.lastError) {
     throw new FileUploadError(fileId, file.lastError, false);
   }
+  if (!file.owner) {
+    // Kept before files had owners: the server would refuse it on every attempt.
+    const error: StoredUploadError = {
+      status: 0,
+      code: 'owner_missing',
+      message: 'The file was kept without the audit it belongs to',
+      detail: FILE_OWNER_MISSING_MESSAGE,
+    };
+    await recordFailure(db, file, error, true);
+    throw new FileUploadError(fileId, error, false);
+  }
 
   const body = new FormData();
   body.append('file', file.blob, file.name);
   let response: Response;
   try {
-    response = await fetchFn(serverFileUrl(fileId), {
+    response = await fetchFn(fileUploadUrl(fileId, file.owner), {
       method: 'PUT',
       body,
       credentials: 'same-origin',
@@ -119,7 +152,8 @@ async function uploadFile(
   const permanent =
     response.status >= 400 &&
     response.status < 500 &&
-    !RETRYABLE_CLIENT_STATUSES.has(response.status);
+    !RETRYABLE_CLIENT_STATUSES.has(response.status) &&
+    !(response.status === 404 && error.detail?.key === AUDIT_NOT_THERE_YET);
   await recordFailure(db, file, error, permanent);
   throw new FileUploadError(fileId, error, !permanent);
 }

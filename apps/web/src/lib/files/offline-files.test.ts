@@ -10,6 +10,9 @@ import {
   type OfflineFilesDatabase,
 } from './offline-files';
 
+/** The audit item and finding a photo is taken for. */
+const OWNER = { auditId: 'audit-1', auditItemId: 'item-1', findingId: 'finding-1' };
+
 describe('offline files', () => {
   let db: OfflineFilesDatabase;
   beforeEach(() => {
@@ -19,7 +22,7 @@ describe('offline files', () => {
 
   it('keeps the blob under a generated id until it is uploaded', async () => {
     const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
-    const { fileId, name } = await saveOfflineFile(db, photo);
+    const { fileId, name } = await saveOfflineFile(db, photo, OWNER);
     expect(name).toBe('photo.jpg');
     expect(fileId).toMatch(/^[0-9a-f-]{36}$/);
     expect(db.name).toBe('qa-files-person-1');
@@ -33,6 +36,7 @@ describe('offline files', () => {
       failed: 0,
       attempts: 0,
       lastError: null,
+      owner: { ...OWNER, mediaId: null },
     });
     expect(new Uint8Array(await stored!.blob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
 
@@ -45,14 +49,16 @@ describe('offline files', () => {
   });
 
   it('gives a typeless blob the type of its name', async () => {
-    const { fileId } = await saveOfflineFile(db, new Blob(['%PDF']), 'scan.pdf');
+    const { fileId } = await saveOfflineFile(db, new Blob(['%PDF']), OWNER, 'scan.pdf');
     const stored = await db.files.get(fileId);
     expect(stored?.type).toBe('application/pdf');
     expect(stored?.blob?.type).toBe('application/pdf');
   });
 
   it("rejects a file without extension with the domain's message, and keeps nothing", async () => {
-    const error = await saveOfflineFile(db, new Blob(['x']), 'report').catch((e: unknown) => e);
+    const error = await saveOfflineFile(db, new Blob(['x']), OWNER, 'report').catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(FileRejectedError);
     expect(error).toMatchObject({
       reason: 'extensionRequired',
@@ -61,15 +67,30 @@ describe('offline files', () => {
     expect(await db.files.count()).toBe(0);
   });
 
+  it('needs the audit the file belongs to, and ids that fit together', async () => {
+    const photo = new Blob(['x'], { type: 'image/png' });
+    await expect(saveOfflineFile(db, photo, { auditId: '' }, 'a.png')).rejects.toMatchObject({
+      reason: 'ownerInvalid',
+      detail: { key: 'file.auditRequired' },
+    });
+    await expect(
+      saveOfflineFile(db, photo, { auditId: 'audit-1', mediaId: 'm1' }, 'a.png'),
+    ).rejects.toMatchObject({ detail: { key: 'file.ownerIncomplete' } });
+    await expect(
+      saveOfflineFile(db, photo, { auditId: 'audit/1' }, 'a.png'),
+    ).rejects.toBeInstanceOf(FileRejectedError);
+    expect(await db.files.count()).toBe(0);
+  });
+
   it('applies the same type and size rules as the server', async () => {
-    await expect(saveOfflineFile(db, new Blob(['x']), 'tool.exe')).rejects.toMatchObject({
+    await expect(saveOfflineFile(db, new Blob(['x']), OWNER, 'tool.exe')).rejects.toMatchObject({
       detail: { key: 'attachment.typeNotAllowed', params: { extension: 'exe' } },
     });
     await expect(
-      saveOfflineFile(db, new Blob(['<html>'], { type: 'text/html' }), 'a.pdf'),
+      saveOfflineFile(db, new Blob(['<html>'], { type: 'text/html' }), OWNER, 'a.pdf'),
     ).rejects.toMatchObject({ reason: 'mimeMismatch' });
     const huge = new Blob([new Uint8Array(25 * 1024 * 1024 + 1)], { type: 'application/pdf' });
-    await expect(saveOfflineFile(db, huge, 'huge.pdf')).rejects.toMatchObject({
+    await expect(saveOfflineFile(db, huge, OWNER, 'huge.pdf')).rejects.toMatchObject({
       reason: 'tooLarge',
       detail: { key: 'attachment.tooLarge', params: { maxMiB: 25 } },
     });

@@ -1,9 +1,10 @@
 import {
   attachmentContentType,
   checkAttachmentUpload,
-  type AttachmentRejection,
+  parseFileOwner,
   type AttachmentRejectionReason,
   type DomainMessage,
+  type FileOwner,
 } from '@qa/domain';
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 
@@ -35,6 +36,20 @@ export interface OfflineFile {
   attempts: number;
   lastError: StoredUploadError | null;
   createdAt: string;
+  /**
+   * The audit (and item, finding, media entry) the file belongs to; the upload names it, and
+   * the server lets only those who may edit that audit store it. Missing on rows kept before
+   * files had owners: those are never sent (the uploader fails them with 'file.ownerMissing').
+   */
+  owner?: FileOwner | null;
+}
+
+/** What `saveOfflineFile` needs to know of the owner; unnamed parts are null. */
+export interface FileOwnerInput {
+  auditId: string;
+  auditItemId?: string | null;
+  findingId?: string | null;
+  mediaId?: string | null;
 }
 
 /** What Dexie needs besides the browser's globals (tests pass fake-indexeddb's). */
@@ -55,12 +70,18 @@ export function openOfflineFiles(personId: string, deps?: IndexedDbDeps): Offlin
   return new OfflineFilesDatabase(personId, deps);
 }
 
-/** The file breaks the upload rules; `detail` is the domain's message for it. */
+/**
+ * The file breaks the upload rules, or its owner is not one (`ownerInvalid`); `detail` is the
+ * domain's message for it.
+ */
 export class FileRejectedError extends Error {
-  readonly reason: AttachmentRejectionReason;
+  readonly reason: AttachmentRejectionReason | 'ownerInvalid';
   readonly detail: DomainMessage;
 
-  constructor(rejection: AttachmentRejection) {
+  constructor(rejection: {
+    reason: AttachmentRejectionReason | 'ownerInvalid';
+    message: DomainMessage;
+  }) {
     super(`File rejected: ${rejection.message.key}`);
     this.name = 'FileRejectedError';
     this.reason = rejection.reason;
@@ -75,14 +96,18 @@ export function serverFileUrl(fileId: string): string {
 
 /**
  * Keeps a file for upload, after the same checks the server makes (name with extension,
- * allowed type, size), so the user hears about a bad file now and not when the device is back
- * online. Throws FileRejectedError. The name defaults to the File's own name.
+ * allowed type, size, an owner naming its audit), so the user hears about a bad file now and
+ * not when the device is back online. Throws FileRejectedError. The name defaults to the
+ * File's own name.
  */
 export async function saveOfflineFile(
   db: OfflineFilesDatabase,
   file: Blob,
+  ownerInput: FileOwnerInput,
   name?: string,
 ): Promise<{ fileId: string; name: string }> {
+  const owned = parseFileOwner({ ...ownerInput });
+  if (!owned.ok) throw new FileRejectedError({ reason: 'ownerInvalid', message: owned.message });
   const fileName = (name ?? (file instanceof File ? file.name : '')).trim();
   const rejection = checkAttachmentUpload({ name: fileName, type: file.type, size: file.size });
   if (rejection) throw new FileRejectedError(rejection);
@@ -102,6 +127,7 @@ export async function saveOfflineFile(
     attempts: 0,
     lastError: null,
     createdAt: new Date().toISOString(),
+    owner: owned.owner,
   });
   return { fileId, name: fileName };
 }
