@@ -37,7 +37,7 @@ describe('idSchema', () => {
     const longestClientId = 'c'.repeat(64);
     const generated = [
       clientId,
-      crypto.randomUUID(),
+      'F47AC10B-58CC-4372-A567-0E02B2C3D479',
       // apps/web/src/lib/sync/command-ids.ts and the server's newId: clientId-mutationId-n.
       `${clientId}-1-1`,
       `${longestClientId}-${Number.MAX_SAFE_INTEGER}-${MAX_DOCUMENTS_PER_COMMAND}`,

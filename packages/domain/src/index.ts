@@ -4,6 +4,7 @@ export * from './client-config';
 export * from './account';
 export * from './sign-in-errors';
 export * from './ids';
+export * from './limits';
 export * from './messages/message';
 export * from './config/configured-types';
 export * from './workflow/workflow.schema';
