@@ -118,6 +118,18 @@ describe('uploads that end early', () => {
     await nothingLeft();
   });
 
+  it('drops the uploads of clients that hang up at once, whatever the server was doing', async () => {
+    // The server may be looking up the session, the audit or the file id when the connection
+    // goes: the upload must not be left waiting for a body that will never come, and the error
+    // must not reach a stream nobody listens to yet (it ended the process: an uncaught
+    // 'aborted' on the upload's meter while the storage was still creating its folder).
+    const requests = await Promise.all(Array.from({ length: 10 }, () => cutUpload(CHUNK)));
+    for (const request of requests) request.destroy();
+    await Promise.all(requests.map((request) => request.closed));
+    await nothingLeft();
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
   for (const hangUp of ['end', 'destroy'] as const) {
     it(`drops the write when the client hangs up (${hangUp})`, async () => {
       const request = await cutUpload(CHUNK);
