@@ -8,12 +8,14 @@ import {
   eventually,
   fileForm,
   filePerson,
+  fileUrl,
   getFile,
   putFile,
   storedFiles,
   type FilePerson,
   type OwnerQuery,
 } from './support/file-owners';
+import { multipartHead, RawRequest } from './support/raw-upload';
 import { persisted, startApp, type TestApp } from './support/start-app';
 
 /**
@@ -160,6 +162,23 @@ describeEachDialect('files belong to an audit', (dialect) => {
         }
       }
     });
+  });
+
+  it('refuses before the body arrives (no byte of it is needed)', async () => {
+    const request = await RawRequest.open(app.url);
+    const url = new URL(fileUrl(app, newId(), { auditId }));
+    await request.write(
+      multipartHead(`${url.pathname}${url.search}`, url.host, {
+        cookie: outsider.cookie,
+        origin: app.url,
+        contentLength: 10 * 1024 * 1024,
+      }),
+    );
+    // Well before the 30 s the server waits for a body's first bytes.
+    const answer = await request.waitForAnswer(10_000);
+    expect(answer.status).toBe(403);
+    expect(answer.headers.connection).toBe('close');
+    await request.closed;
   });
 
   it('keeps a protected audit for qm, admin and its lead auditor', async () => {

@@ -35,6 +35,12 @@ export class FileParents {
     };
   }
 
+  /** The stored audit alone (a download, the check after an upload). */
+  async audit(auditId: string): Promise<StoredFileParent | null> {
+    const [doc] = await this.documents.findMany([{ collection: AUDITS_COLLECTION, id: auditId }]);
+    return doc ? { deleted: doc.deleted, data: doc.data } : null;
+  }
+
   /** Of these audit ids, the ones not stored as a live audit (deleted or never stored). */
   async goneAudits(auditIds: readonly string[]): Promise<string[]> {
     const found = await this.documents.findMany(

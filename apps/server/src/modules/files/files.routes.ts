@@ -90,8 +90,9 @@ export async function registerFileRoutes(
           reply.code(created ? 201 : 200).header('cache-control', 'no-store');
           return presentFile(file);
         } catch (error) {
-          // What the client still sends of an aborted body is read by nobody: end the connection.
-          if (guard.aborted) reply.header('connection', 'close');
+          // What the client still sends of an aborted or refused body (403 before a byte was
+          // read) is wanted by nobody: end the connection instead of reading it to its end.
+          if (guard.aborted || !req.raw.complete) reply.header('connection', 'close');
           // After a parser failure, what the work ends with (the parser's error, a premature
           // close of the streams after it) is the body's fault, never the server's.
           throw parser.failed && !(error instanceof AppError) ? incompleteError() : error;

@@ -152,7 +152,7 @@ export class FilesService {
   async find(actor: FileActor, fileId: string): Promise<FileRecord> {
     assertFileId(fileId);
     const file = await this.files.findById(fileId);
-    const { audit } = file?.owner ? await this.parents.of(file.owner) : { audit: null };
+    const audit = file?.owner ? await this.parents.audit(file.owner.auditId) : null;
     const refusal = checkFileDownload(actor, file, audit);
     if (refusal) {
       // A file whose audit is gone is as good as collected.
@@ -248,7 +248,7 @@ export class FilesService {
       return this.sameOrConflict(winner, file.sha256, owner);
     }
     // The audit may have been deleted while the bytes arrived, after its files were collected.
-    const { audit } = await this.parents.of(owner);
+    const audit = await this.parents.audit(owner.auditId);
     if (!audit || audit.deleted) {
       await this.remove(file);
       throw accessError({
