@@ -80,6 +80,16 @@ export function dropApplied(db: ReplicaDb, lastMutationId: number): Promise<void
   });
 }
 
+/** Later mutation ids stay above `lastMutationId`, which the server has used (a welcome). */
+export function reserveMutationIds(db: ReplicaDb, lastMutationId: number): Promise<void> {
+  return db.transaction('rw', db.meta, async () => {
+    const next = (await readNumber(db, 'nextMutationId')) ?? 1;
+    if (next <= lastMutationId) {
+      await db.meta.put({ key: 'nextMutationId', value: lastMutationId + 1 });
+    }
+  });
+}
+
 /** Takes a rejection row (once: the first tab to take it reports it). */
 export function takeRejection(
   db: ReplicaDb,

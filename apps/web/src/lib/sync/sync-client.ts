@@ -79,7 +79,22 @@ export interface SyncSnapshot {
 }
 
 /** The tables read before the snapshot is `ready`. */
-const READY_AFTER = ['documents', 'outbox', 'queries', 'meta'];
+const READY_AFTER = ['replica', 'queries', 'meta'];
+
+/**
+ * One consistent moment of the confirmed documents and the outbox. The counters only grow with
+ * every write of what they count, so a read with a smaller one than already applied is stale.
+ */
+interface ReplicaRead {
+  /** The `documentsStamp` the read started from (null: everything was read). */
+  since: number | null;
+  stamp: number;
+  rows: DocumentRow[];
+  outbox: OutboxRow[];
+  /** `nextMutationId` and `settledUpTo`: every outbox change raises one of them. */
+  nextMutationId: number;
+  settledUpTo: number;
+}
 
 const INITIAL: SyncSnapshot = {
   ready: false,
@@ -115,13 +130,16 @@ export class SyncClient {
 
   private confirmed = ConfirmedIndex.EMPTY;
   private outbox: readonly OutboxRow[] = [];
+  /** The outbox as the last consistent read found it (the view may show more, see below). */
+  private storedOutbox: readonly OutboxRow[] = [];
   private queries: ReadonlyMap<string, QueryRow> = new Map();
   private connection: ConnectionRecord | null = null;
   private rejections = 0;
   private readonly loaded = new Set<string>();
   /** The replica's `documentsStamp` at the last read; null before the first (whole) read. */
   private documentsStamp: number | null = null;
-  private documentsRead: Promise<void> = Promise.resolve();
+  /** The outbox counters of the last read applied (see ReplicaRead). */
+  private outboxRead = { nextMutationId: 0, settledUpTo: 0 };
 
   private markReady: () => void = () => undefined;
   /** Resolves once the replica has been read (the view is not the empty start view). */
@@ -173,17 +191,15 @@ export class SyncClient {
     const clientId = await ensureClientId(db);
     this.clientId = clientId;
     if (this.stopped) return clientId;
-    // Only the write counter is watched; each change reads the rows stamped since (see
-    // readDocuments), so a delta to one item does not re-read the whole replica.
+    // Documents and outbox are read together, in one transaction: seen apart, an ack (the
+    // command leaves the outbox) could be applied before the delta that preceded it, and the
+    // view would show the document without the command for a moment (docs/sync.md "What a tab
+    // shows"). Only the rows stamped since the last read are read, so a delta to one item does
+    // not re-read the whole replica.
     this.observe(
-      'documents',
-      () => db.meta.get('documentsStamp'),
-      () => this.readDocuments(),
-    );
-    this.observe(
-      'outbox',
-      () => db.outbox.orderBy('mutationId').toArray(),
-      (rows) => this.outboxChanged(rows),
+      'replica',
+      () => this.readReplica(),
+      (read) => this.replicaRead(read),
     );
     this.observe(
       'queries',
@@ -193,9 +209,7 @@ export class SyncClient {
     this.observe(
       'meta',
       async () =>
-        (await db.meta.bulkGet(['connection', 'settledUpTo'])).filter(
-          (row): row is MetaRow => row !== undefined,
-        ),
+        (await db.meta.bulkGet(['connection'])).filter((row): row is MetaRow => row !== undefined),
       (rows) => this.metaChanged(rows),
     );
     this.observe(
@@ -251,7 +265,7 @@ export class SyncClient {
       now: () => this.clock().getTime(),
       log: this.log,
     });
-    this.leader.setOutbox(this.outbox);
+    this.leader.setOutbox(this.storedOutbox);
     this.leader.setQueries(this.queries);
     this.leader.rejectionsChanged(this.rejections);
   }
@@ -321,40 +335,70 @@ export class SyncClient {
     this.emit();
   }
 
-  /** Reads the confirmed rows written since the last read; reads run one after another. */
-  private readDocuments(): Promise<void> {
-    this.documentsRead = this.documentsRead
-      .then(() => this.readChangedDocuments())
-      .catch((error: unknown) => this.log.error("reading the replica's documents failed", error));
-    return this.documentsRead;
-  }
-
-  private async readChangedDocuments(): Promise<void> {
+  /** Reads, in one transaction, the rows stamped since the last applied read and the outbox. */
+  private async readReplica(): Promise<ReplicaRead> {
     const { db } = this.options;
     const since = this.documentsStamp;
-    // One read transaction: the counter and the rows it stamped are consistent.
-    const { stamp, rows } = await db.transaction('r', db.documents, db.meta, async () => {
-      const meta = await db.meta.get('documentsStamp');
-      const stamp = meta?.key === 'documentsStamp' ? meta.value : 0;
+    return db.transaction('r', db.documents, db.meta, db.outbox, async () => {
+      const [stampRow, nextRow, settledRow] = await db.meta.bulkGet([
+        'documentsStamp',
+        'nextMutationId',
+        'settledUpTo',
+      ]);
+      const stamp = stampRow?.key === 'documentsStamp' ? stampRow.value : 0;
       let rows: DocumentRow[] = [];
       if (since === null) rows = await db.documents.toArray();
       else if (stamp > since) rows = await db.documents.where('stamp').above(since).toArray();
-      return { stamp, rows };
+      const outbox = await db.outbox.orderBy('mutationId').toArray();
+      return {
+        since,
+        stamp,
+        rows,
+        outbox,
+        nextMutationId: nextRow?.key === 'nextMutationId' ? nextRow.value : 1,
+        settledUpTo: settledRow?.key === 'settledUpTo' ? settledRow.value : 0,
+      };
     });
-    if (this.stopped) return;
-    this.documentsStamp = stamp;
-    if (since !== null && rows.length === 0) return;
-    this.confirmed =
-      since === null ? new ConfirmedIndex(rows, this.confirmed) : this.confirmed.withChanges(rows);
-    this.recompute();
-    this.emit();
   }
 
+  /** Applies a consistent read: the confirmed rows and the outbox change together. */
+  private replicaRead(read: ReplicaRead): void {
+    const applied = this.documentsStamp;
+    const stale =
+      (applied !== null && read.stamp < applied) ||
+      read.nextMutationId < this.outboxRead.nextMutationId ||
+      read.settledUpTo < this.outboxRead.settledUpTo;
+    if (stale) return;
+    // A read that started before another was applied holds all its rows and more, as newer.
+    if (read.since === null || applied === null || read.stamp > applied) {
+      this.confirmed =
+        read.since === null
+          ? new ConfirmedIndex(read.rows, this.confirmed)
+          : this.confirmed.withChanges(read.rows);
+    }
+    this.documentsStamp = read.stamp;
+    this.outboxRead = { nextMutationId: read.nextMutationId, settledUpTo: read.settledUpTo };
+    // A command this tab queued after the read began is not in it yet but is shown already.
+    const queuedSince = this.outbox.filter(
+      (row) => row.mutationId >= read.nextMutationId && !this.settlement.isSettled(row.mutationId),
+    );
+    this.outboxChanged([...read.outbox, ...queuedSince]);
+    this.storedOutbox = read.outbox;
+    this.leader?.setOutbox(read.outbox);
+    // Settled from the same read, so a command's `confirmed` resolves once the view is past it.
+    this.settlement.settle(read.settledUpTo);
+  }
+
+  /**
+   * What the view shows as pending. The leader pushes only what a read of the replica found
+   * (`storedOutbox`): it holds every entry below the counter, so a command this tab queued is
+   * never pushed before an earlier one another tab queued, which the server would then take for
+   * a replay and drop.
+   */
   private outboxChanged(rows: OutboxRow[]): void {
     this.outbox = rows;
     this.recompute();
     this.emit();
-    this.leader?.setOutbox(rows);
   }
 
   private queriesChanged(rows: QueryRow[]): void {
@@ -366,7 +410,6 @@ export class SyncClient {
   private metaChanged(rows: MetaRow[]): void {
     for (const row of rows) {
       if (row.key === 'connection') this.connection = row.value;
-      if (row.key === 'settledUpTo') this.settlement.settle(row.value);
     }
     this.emit();
   }

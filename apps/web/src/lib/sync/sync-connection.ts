@@ -9,7 +9,7 @@ import {
 } from '@qa/sync';
 import { backoffDelay } from './backoff';
 import { applyDelta, applySnapshot, forgetSequence } from './document-store';
-import { dropApplied, settleAck, settleReject } from './outbox-store';
+import { dropApplied, reserveMutationIds, settleAck, settleReject } from './outbox-store';
 import { markNotLive, markQueryError } from './query-store';
 import type { OutboxRow, QueryRow, ReplicaDb } from './replica-db';
 import { SOCKET_OPEN, messageText, type WebSocketLike } from './socket';
@@ -53,6 +53,14 @@ export class SyncConnection {
   private readonly refused = new Set<string>();
   private nextSubscription = 1;
   private sentUpTo = 0;
+  private pingsSent = 0;
+  private pongsSeen = 0;
+  /**
+   * Entries the welcome said were applied leave the outbox once the pong of this ping arrives:
+   * it comes after the answers to the subscribes sent with the welcome (the server answers in
+   * order), so the view has their effect from the confirmed documents before they go.
+   */
+  private dropAfterPong: { pong: number; upTo: number } | null = null;
   private pushing = false;
   private pushAgain = false;
   private uploadFailures = 0;
@@ -91,7 +99,9 @@ export class SyncConnection {
   }
 
   ping(): void {
-    if (this.isWelcomed) this.send({ type: 'ping', v: SYNC_PROTOCOL_VERSION });
+    if (!this.isWelcomed) return;
+    this.pingsSent += 1;
+    this.send({ type: 'ping', v: SYNC_PROTOCOL_VERSION });
   }
 
   /** Closes from this side; no onClosed call (the caller decides what follows). */
@@ -177,11 +187,17 @@ export class SyncConnection {
           if (rejection.mutationId > last) continue;
           await settleReject(db, { type: 'reject', v: message.v, ...rejection }, this.ctx.now());
         }
-        await dropApplied(db, last);
+        // Their ids are used up at once and never pushed again; the entries themselves stay
+        // shown until the resumed subscriptions have brought their effect (dropAfterPong).
+        await reserveMutationIds(db, last);
         this.sentUpTo = Math.max(this.sentUpTo, last);
         this.welcomed = true;
         this.ctx.onWelcome();
         this.syncSubscriptions();
+        if (last > 0) {
+          this.ping();
+          this.dropAfterPong = { pong: this.pingsSent, upTo: last };
+        }
         void this.push();
         return;
       }
@@ -209,8 +225,15 @@ export class SyncConnection {
         if (row) await forgetSequence(db, row.key);
         return;
       }
-      case 'pong':
+      case 'pong': {
+        this.pongsSeen += 1;
+        const drop = this.dropAfterPong;
+        if (drop && this.pongsSeen >= drop.pong) {
+          this.dropAfterPong = null;
+          await dropApplied(db, drop.upTo);
+        }
         return;
+      }
       case 'error':
         return this.handleError(message);
     }

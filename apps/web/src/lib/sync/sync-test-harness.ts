@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { CommandActor } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
-import { FakeSyncServer } from './fake-sync-server';
+import { FakeSyncServer, type Delivery } from './fake-sync-server';
 import { ManualScheduler } from './manual-scheduler';
 import { ReplicaDb } from './replica-db';
 import { SyncClient, type SyncClientOptions } from './sync-client';
@@ -16,7 +16,7 @@ let databases = 0;
  * new client on it is a reload or another tab), with timers the test advances.
  */
 export function createSyncHarness(
-  options: { clientRoles?: string[]; serverRoles?: string[] } = {},
+  options: { clientRoles?: string[]; serverRoles?: string[]; deliver?: Delivery } = {},
 ) {
   const indexedDB = new IDBFactory();
   const dbName = `qa-replica-test-${++databases}`;
@@ -25,6 +25,7 @@ export function createSyncHarness(
   const server = new FakeSyncServer({
     registry: TEST_REGISTRY,
     actor: { personId: 'p1', roles: options.serverRoles ?? actor.roles },
+    ...(options.deliver ? { deliver: options.deliver } : {}),
   });
   const rejections: Rejection[] = [];
   const warnings: unknown[][] = [];
