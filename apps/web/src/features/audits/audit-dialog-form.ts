@@ -272,6 +272,38 @@ export function scopeModeOf(scope: Scope, schema: readonly ScopeField[]): 'entri
   return (Array.isArray(scope) && scope.length > 0) || schema.length === 0 ? 'entries' : 'schema';
 }
 
+/** Whether `year` has a 29 February. */
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * The same day and month in `year` ('2026-03-02' -> '2027-03-02'); 29 February becomes
+ * 28 February in a year without it. Anything not shaped as a day stays as it is.
+ */
+export function dayInYear(day: string, year: number): string {
+  const match = /^\d{4}-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [, month, date] = match;
+  const kept = month === '02' && date === '29' && !isLeapYear(year) ? '28' : date;
+  return `${String(year).padStart(4, '0')}-${month}-${kept}`;
+}
+
+/**
+ * A new planning year takes the planning date and the auditing dates along (same day and
+ * month): the dates must lie in the planning year, and dates left in the old year only made
+ * the save fail after the user had moved on (issue 18.5). Emptied auditing dates stay empty.
+ */
+export function withPlanningYear(values: AuditFormValues, year: number | null): AuditFormValues {
+  if (year === null) return { ...values, planning_year: null };
+  return {
+    ...values,
+    planning_year: year,
+    planning_date: values.planning_date === null ? null : dayInYear(values.planning_date, year),
+    auditing_date: values.auditing_date.map((day) => (day === '' ? day : dayInYear(day, year))),
+  };
+}
+
 /** The planning years to offer: the configured span, plus the audit's own year if outside it. */
 export function planningYearOptions(span: readonly number[], current: number | null): number[] {
   return current === null || span.includes(current)

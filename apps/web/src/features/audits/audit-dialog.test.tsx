@@ -370,6 +370,81 @@ describe('AuditDialog', () => {
     expect(closeClean).toHaveBeenCalledWith();
   });
 
+  it('moves the planning and auditing dates along when the planning year changes (issue 18.5)', async () => {
+    person = testPerson({ roles: ['qm'] });
+    audits = { a1: AUDIT };
+    const onClose = renderDialog('a1');
+    choose(/^Planning year/, String(YEAR + 1));
+    expect(input('audit-dialog-planning_date').value).toBe(`03/02/${YEAR + 1}`);
+    expect(input('audit-dialog-auditing-date-0').value).toBe(`03/10/${YEAR + 1}`);
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalledWith('a1'));
+    expect(commands).toEqual([
+      {
+        name: updateAuditCommand.name,
+        args: {
+          id: 'a1',
+          changes: {
+            planning_year: YEAR + 1,
+            planning_date: `${YEAR + 1}-03-02`,
+            auditing_date: [`${YEAR + 1}-03-10`],
+            responsible: 'plain',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('puts the focus on the first field in error when a save is refused, in field order', async () => {
+    person = testPerson({ roles: ['qm'] });
+    renderDialog();
+    const saveButton = screen.getByTestId('audit-dialog-save');
+    act(() => saveButton.focus());
+    save();
+    // Name, then (further down) the lead auditor and the scope: the name comes first.
+    await waitFor(() => expect(document.activeElement).toBe(input('audit-dialog-name')));
+
+    fill('audit-dialog-name', 'Werk Hamm');
+    act(() => saveButton.focus());
+    save();
+    // The scope's plant (a select) comes before the lead auditor in the dialog.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^Plant/ })),
+    );
+
+    choose(/^Plant/, 'Styr');
+    choose(/^Product line/, 'TGX');
+    await pickPerson('audit-dialog-leadauditor', 'erika', 'Erika Lead');
+    fill('audit-dialog-planning_date', `12/31/${YEAR - 1}`);
+    act(() => saveButton.focus());
+    save();
+    // A date field takes the focus in its first section (MUI X date fields are sections).
+    await waitFor(() =>
+      expect(
+        input('audit-dialog-planning_date')
+          .closest('.MuiFormControl-root')!
+          .contains(document.activeElement),
+      ).toBe(true),
+    );
+    expect(screen.getByText(`The date must lie in the planning year ${YEAR}`)).toBeTruthy();
+    expect(commands).toEqual([]);
+  });
+
+  it('puts the focus on the message when a refusal names no field', async () => {
+    person = testPerson({ roles: ['qm'] });
+    audits = { a1: AUDIT };
+    localResult = {
+      ok: false,
+      error: { code: 'forbidden', message: { key: 'permission.auditProtected' } },
+    };
+    renderDialog('a1');
+    fill('audit-dialog-name', 'Anders');
+    act(() => screen.getByTestId('audit-dialog-save').focus());
+    save();
+    const message = await screen.findByTestId('audit-dialog-error');
+    await waitFor(() => expect(document.activeElement).toBe(message));
+  });
+
   it('says when the audit does not exist', () => {
     person = testPerson({ roles: ['qm'] });
     renderDialog('nope');

@@ -31,7 +31,7 @@ import {
   type PermissionAction,
 } from '@qa/domain';
 import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date/date-field';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
@@ -44,6 +44,7 @@ import { useQuery } from '../../lib/sync/use-query';
 import { UserPicker } from '../people/user-picker';
 import { useAuditDialogConfig, type AuditDialogConfig } from './audit-dialog-config';
 import { AuditDiscardDialog, AuditingDatesField, ChipListField } from './audit-dialog-fields';
+import { focusFirstProblem } from './audit-dialog-focus';
 import {
   auditFormStatus,
   changedAuditFields,
@@ -59,6 +60,7 @@ import {
   touchesDates,
   unplacedErrors,
   validateAuditForm,
+  withPlanningYear,
   type AuditFormErrors,
   type AuditFormValues,
 } from './audit-dialog-form';
@@ -173,6 +175,13 @@ function AuditDialogForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // Counts refused saves; each one moves the focus to the first problem once it is shown.
+  const [refusals, setRefusals] = useState(0);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem(contentRef.current, failureRef.current);
+  }, [refusals]);
 
   const creating = auditId === undefined;
   const roles = person?.roles ?? [];
@@ -230,6 +239,7 @@ function AuditDialogForm({
     setErrors(placed);
     const general = unplacedErrors(placed);
     setFailure(general.length > 0 ? general.map(translate).join('; ') : null);
+    setRefusals((count) => count + 1);
     return false;
   };
 
@@ -251,6 +261,7 @@ function AuditDialogForm({
         setFailure(
           general.length > 0 ? general.map(translate).join('; ') : t('auditDialog.invalid'),
         );
+        setRefusals((count) => count + 1);
         return;
       }
     }
@@ -287,6 +298,7 @@ function AuditDialogForm({
     } catch (error) {
       console.warn('audit dialog: saving failed', error);
       setFailure(t('auditDialog.saveError'));
+      setRefusals((count) => count + 1);
     } finally {
       setBusy(false);
     }
@@ -445,7 +457,7 @@ function AuditDialogForm({
         )}
         {creating ? t('auditDialog.createTitle') : t('auditDialog.editTitle')}
       </DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers ref={contentRef}>
         {(initial.protected || readOnly) && (
           <Alert
             severity={readOnly ? 'info' : 'warning'}
@@ -556,9 +568,13 @@ function AuditDialogForm({
               label={t('auditDialog.planningYear')}
               required
               value={year === null ? '' : String(year)}
-              onChange={(event) =>
-                set('planning_year', event.target.value === '' ? null : Number(event.target.value))
-              }
+              onChange={(event) => {
+                const next = event.target.value === '' ? null : Number(event.target.value);
+                setForm((current) => ({
+                  ...current,
+                  values: withPlanningYear(current.values, next),
+                }));
+              }}
               disabled={readOnly}
               error={Boolean(errorOf('planning_year'))}
               helperText={errorOf('planning_year')}
@@ -644,7 +660,7 @@ function AuditDialogForm({
         </Section>
 
         {failure && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="audit-dialog-error">
+          <Alert ref={failureRef} severity="error" sx={{ mt: 2 }} data-testid="audit-dialog-error">
             {failure}
           </Alert>
         )}
