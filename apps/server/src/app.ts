@@ -4,6 +4,7 @@ import { readBuildInfo } from './config/build-info';
 import type { AppConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase, withStartupLock } from './db/migrate';
+import { registerCompression } from './http/compression';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions } from './http/logger';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerErrorHandler(app);
     registerJsonBodyParser(app);
     await registerSecurityHeaders(app, config);
+    await registerCompression(app);
     registerHealthRoutes(app, { health: new HealthRepository(database) });
     registerClientConfigRoutes(app, { config, build: readBuildInfo(config.buildId) });
     const sessions = new SessionService(auth, people);

@@ -39,6 +39,10 @@ function looksLikeFile(pathname: string): boolean {
  * Serves the built web app and answers index.html for its client-side routes (/audit/..., ...).
  * Missing files and unknown API paths get a 404 instead, so a stale chunk name never turns
  * into HTML parsed as JavaScript and an API typo never looks like success.
+ *
+ * The build writes a brotli and a gzip copy beside every text file (vite.config.ts); a browser
+ * that accepts one gets it as it is, with no compression work per request (index.html too).
+ * Caches must keep the variants apart, hence `Vary: accept-encoding` on every file.
  */
 export async function registerWebRoutes(
   app: FastifyInstance,
@@ -50,8 +54,11 @@ export async function registerWebRoutes(
     index: false,
     redirect: false,
     cacheControl: false,
-    setHeaders: (res, filePath) =>
-      res.setHeader('cache-control', cacheControlFor(webDist, filePath)),
+    preCompressed: true,
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', cacheControlFor(webDist, filePath));
+      res.setHeader('vary', 'accept-encoding');
+    },
   });
 
   // Checked per request: building the web app must not need a server restart.
