@@ -9,5 +9,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Component tests render MUI in jsdom, which takes seconds on a busy 2-core CI machine; the
+    // default 5 s made them fail for load, not for a defect.
+    testTimeout: 20_000,
   },
 });
