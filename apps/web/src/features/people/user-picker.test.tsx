@@ -98,10 +98,15 @@ function renderPicker(props: Parameters<typeof Harness>[0] = {}, language: 'de' 
   return screen.getByTestId('picker');
 }
 
-function openOptions(input: HTMLElement, text = '') {
+/** Types into the picker and opens its list. */
+function typeInto(input: HTMLElement, text: string) {
   act(() => input.focus());
   fireEvent.change(input, { target: { value: text } });
   fireEvent.keyDown(input, { key: 'ArrowDown' });
+}
+
+function openOptions(input: HTMLElement, text = '') {
+  typeInto(input, text);
   return screen.findAllByRole('option');
 }
 
@@ -211,9 +216,8 @@ describe('UserPicker', () => {
   it('asks for the name in German and creates a plain person outside auditor pickers', async () => {
     people = PEOPLE;
     person = testPerson({ roles: ['qm'] });
-    const input = renderPicker({ allowCreate: true }, 'de');
-    await openOptions(input);
-    fireEvent.click(screen.getByText('Person hinzufügen'));
+    renderPicker({ allowCreate: true }, 'de');
+    fireEvent.click(screen.getByRole('button', { name: 'Person hinzufügen: Lead auditor' }));
     const dialog = await screen.findByTestId('person-create-dialog');
     fireEvent.submit(dialog);
     expect(await within(dialog).findByText('Name ist erforderlich')).toBeTruthy();
@@ -227,15 +231,62 @@ describe('UserPicker', () => {
     fireEvent.submit(dialog);
     await waitFor(() => expect(commands).toHaveLength(1));
     expect(commands[0]!.args).not.toHaveProperty('roles');
-    await waitFor(() => expect((input as HTMLInputElement).value).toBe('Olga Ohnelogin'));
+    await waitFor(() =>
+      expect((screen.getByTestId('picker') as HTMLInputElement).value).toBe('Olga Ohnelogin'),
+    );
   });
 
   it('offers no "Add person" to somebody who may not create people', async () => {
     people = PEOPLE;
     person = testPerson({ roles: ['user'] });
     const input = renderPicker({ allowCreate: true });
-    await openOptions(input);
+    typeInto(input, 'Max Neu');
+    expect(await screen.findByText('No options')).toBeTruthy();
     expect(screen.queryByTestId('user-picker-add')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Add person/ })).toBeNull();
+  });
+
+  it('never reaches "Add person" by arrow keys from a match: Enter selects the person (issue 18.4)', async () => {
+    people = PEOPLE;
+    person = testPerson({ roles: ['qm'] });
+    const input = renderPicker({ auditorsOnly: true, allowCreate: true });
+    const options = await openOptions(input, 'erika');
+    expect(options.map((option) => option.textContent)).toEqual(['Erika Mustererika@example.com']);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(lastValue).toEqual(['p1']);
+    expect(screen.queryByTestId('person-create-dialog')).toBeNull();
+  });
+
+  it('offers "Add person" in the list only when the typed name matches nobody', async () => {
+    people = PEOPLE;
+    person = testPerson({ roles: ['qm'] });
+    const input = renderPicker({ multiple: true, allowCreate: true });
+    const options = await openOptions(input, 'Max Neu');
+    expect(options.map((option) => option.textContent)).toEqual(['Add person “Max Neu”']);
+    // The only entry, named for what it does: Enter is the explicit choice to create.
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByTestId('person-create-dialog');
+    expect((screen.getByTestId('person-create-displayName') as HTMLInputElement).value).toBe(
+      'Max Neu',
+    );
+    expect(lastValue).toEqual([]);
+  });
+
+  it('creates a person from its own button, the next stop after the field', async () => {
+    people = PEOPLE;
+    person = testPerson({ roles: ['qm'] });
+    renderPicker({ auditorsOnly: true, allowCreate: true, initial: ['p1'] });
+    const button = screen.getByRole('button', { name: 'Add person: Lead auditor' });
+    // The selected person's name in the field is not taken for the new person's.
+    fireEvent.click(button);
+    const dialog = await screen.findByTestId('person-create-dialog');
+    expect((screen.getByTestId('person-create-displayName') as HTMLInputElement).value).toBe('');
+    expect(document.activeElement).toBe(screen.getByTestId('person-create-displayName'));
+    fireEvent.click(within(dialog).getByTestId('person-create-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('person-create-dialog')).toBeNull());
+    expect(lastValue).toEqual([]);
   });
 });
 

@@ -5,7 +5,9 @@ import Autocomplete, {
 } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   appConfigSchema,
@@ -32,7 +34,7 @@ export interface UserPickerProps {
   multiple?: boolean;
   /** Offer only people with the auditor role (SPEC section 6). */
   auditorsOnly?: boolean;
-  /** Offer "Add person": a new inactive person, selected at once. */
+  /** Offer "Add person" (a button beside the field): a new inactive person, selected at once. */
   allowCreate?: boolean;
   required?: boolean;
   /** A message shown under the field (and the field marked as wrong). */
@@ -43,8 +45,9 @@ export interface UserPickerProps {
 }
 
 /**
- * The "add person" entry of the option list. Not an id anybody can have: ids are generated
- * UUIDs or slugs, never with a control character.
+ * The "add person" entry of the option list, offered only when what was typed matches nobody:
+ * beside a match one ArrowDown too many opened the new-person dialog (issue 18.4). Not an id
+ * anybody can have: ids are generated UUIDs or slugs, never with a control character.
  */
 const ADD_OPTION = '\u0000add-person';
 
@@ -70,6 +73,10 @@ const parseAppConfig = (data: JsonObject) => appConfigSchema.safeParse(data);
  * configured chip length), optionally auditors only, optionally with "Add person" to create an
  * inactive person on the spot. Ids the people list does not know stay selectable and show as
  * 'User: {id}' (SPEC section 8).
+ *
+ * Creating a person is always a choice of its own: the button beside the field (the next Tab
+ * stop), or the list's only entry when the typed name matches nobody; never an option the
+ * arrow keys reach from a match.
  */
 export function UserPicker({
   label,
@@ -135,6 +142,10 @@ export function UserPicker({
     }
     onChange(ids);
   };
+  // What was typed names the new person; the selected person's name shown in a single
+  // picker does not.
+  const typedName = () =>
+    !multiple && value[0] !== undefined && inputValue === labelOf(value[0]) ? '' : inputValue;
 
   const onCreated = (entry: CreatedPerson) => {
     setCreated((current) => new Map(current).set(entry.id, entry));
@@ -187,7 +198,9 @@ export function UserPicker({
     getOptionLabel: labelOf,
     filterOptions: (list: string[], state: Parameters<typeof filter>[1]) => {
       const found = filter(list, state);
-      return mayCreate ? [...found, ADD_OPTION] : found;
+      return mayCreate && found.length === 0 && state.inputValue.trim() !== ''
+        ? [ADD_OPTION]
+        : found;
     },
     renderOption,
     fullWidth: true,
@@ -208,38 +221,54 @@ export function UserPicker({
     ),
   };
 
+  const field = multiple ? (
+    <Autocomplete
+      {...common}
+      multiple
+      filterSelectedOptions
+      value={value}
+      onChange={(_, next) => select(next)}
+      renderValue={(selected, getItemProps) =>
+        selected.map((id, index) => {
+          const { key, ...itemProps } = getItemProps({ index });
+          const text = labelOf(id);
+          return (
+            <Chip
+              key={key}
+              {...itemProps}
+              size="small"
+              label={truncateLabel(text, appConfig.textLimits.chip)}
+              title={text}
+              data-testid="user-picker-chip"
+            />
+          );
+        })
+      }
+    />
+  ) : (
+    <Autocomplete
+      {...common}
+      value={value[0] ?? null}
+      onChange={(_, next) => select(next === null ? [] : [next])}
+    />
+  );
+
   return (
-    <>
-      {multiple ? (
-        <Autocomplete
-          {...common}
-          multiple
-          filterSelectedOptions
-          value={value}
-          onChange={(_, next) => select(next)}
-          renderValue={(selected, getItemProps) =>
-            selected.map((id, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              const text = labelOf(id);
-              return (
-                <Chip
-                  key={key}
-                  {...itemProps}
-                  size="small"
-                  label={truncateLabel(text, appConfig.textLimits.chip)}
-                  title={text}
-                  data-testid="user-picker-chip"
-                />
-              );
-            })
-          }
-        />
-      ) : (
-        <Autocomplete
-          {...common}
-          value={value[0] ?? null}
-          onChange={(_, next) => select(next === null ? [] : [next])}
-        />
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>{field}</Box>
+      {mayCreate && (
+        // As high as the outlined field beside it (below its dense top margin): centred on it.
+        <Box sx={{ display: 'flex', alignItems: 'center', height: 56, mt: 1 }}>
+          <Tooltip title={t('people.addPerson')}>
+            <IconButton
+              aria-label={t('people.addPersonTo', { field: label })}
+              onClick={() => setCreating(typedName())}
+              data-testid={testId ? `${testId}-add-person` : 'user-picker-add-person'}
+            >
+              <PersonAddIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
       )}
       <PersonCreateDialog
         open={creating !== null}
@@ -248,6 +277,6 @@ export function UserPicker({
         onClose={() => setCreating(null)}
         onCreated={onCreated}
       />
-    </>
+    </Box>
   );
 }
