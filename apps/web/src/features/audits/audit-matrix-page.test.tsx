@@ -195,6 +195,19 @@ describe('audit matrix', () => {
     expect(screen.queryByTestId('list-more-actions')).toBeNull();
   });
 
+  it('keeps the heading order: no level skipped after the h1 (issue 18.4)', async () => {
+    person = testPerson({ roles: ['qm'] });
+    renderAt('/auditmatrix');
+    await screen.findByTestId('audit-row-a1');
+    const levels = screen
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level).toBeLessThanOrEqual(levels[index - 1]! + 1);
+    });
+  });
+
   it('keeps the year in the URL and subscribes to the chosen year or to all audits', async () => {
     const router = renderAt('/auditmatrix?year=2025');
     await screen.findByTestId('audit-row-a3');

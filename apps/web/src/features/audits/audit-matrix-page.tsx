@@ -207,7 +207,8 @@ export function AuditMatrixPage() {
       data-testid="audit-matrix-header"
     >
       {COLUMN_KEYS.map((key) => (
-        <Typography key={key} variant="subtitle2" color="text.secondary" noWrap>
+        // Column names, not headings: subtitle2 renders an h6, which broke the heading order.
+        <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
           {t(key)}
         </Typography>
       ))}
