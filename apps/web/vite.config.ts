@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const rootPackage = JSON.parse(
@@ -77,6 +79,20 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
       },
+    }),
+    // A brotli and a gzip copy beside every text file, index.html included: the server sends
+    // them as they are (preCompressed), so a phone on a slow link loads about a quarter of the
+    // bytes and the server spends no CPU per request. Brotli at its highest quality, as it is
+    // paid once at build time. sw.js and the workbox runtime are written after this step and
+    // stay plain (about 20 KB, fetched in the background after the first screen).
+    compression({
+      include: /\.(html|js|mjs|css|json|webmanifest|svg)$/,
+      algorithms: [
+        defineAlgorithm('brotliCompress', {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+        }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
     }),
   ],
   server: {

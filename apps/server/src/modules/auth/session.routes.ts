@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { webHeaders } from '../../http/web-request';
-import { AppError } from '../../shared/app-error';
 import type { SessionService } from './session.service';
 
 export function registerSessionRoutes(
@@ -11,7 +10,8 @@ export function registerSessionRoutes(
     const { person, setCookies } = await sessions.current(webHeaders(req));
     if (setCookies.length > 0) reply.header('set-cookie', setCookies);
     reply.header('cache-control', 'no-store');
-    if (!person) throw new AppError('unauthenticated', 'Not signed in');
-    return { person };
+    // Nobody signed in is an answer, not an error (as better-auth's get-session): a 401 here
+    // would be logged as a failed request on every visit to the sign-in page.
+    return { person: person ?? null };
   });
 }

@@ -3,12 +3,14 @@ import { apiGet, apiPost } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 
 /**
- * The signed-in person, or null when the server says nobody is signed in (401).
- * Other failures reject (NetworkError offline, ApiError for a broken server).
+ * The signed-in person, or null when the server says nobody is signed in (`{person: null}`;
+ * a 401 from a server of an older version means the same). Other failures reject
+ * (NetworkError offline, ApiError for a broken server).
  */
 export async function fetchSessionPerson(): Promise<Person | null> {
   try {
     const body = await apiGet<{ person?: unknown }>('/api/v1/session');
+    if (body?.person === null) return null;
     if (!isPerson(body?.person)) throw new ApiError(200, 'invalid_session_body', 'no person');
     return body.person;
   } catch (error) {

@@ -30,7 +30,18 @@ describe('SessionProvider', () => {
     expect(readCachedPerson()?.id).toBe('p1');
   });
 
-  it('a 401 signs out and forgets the remembered person', async () => {
+  it('an answer without a person signs out and forgets the remembered person', async () => {
+    writeCachedPerson(PERSON);
+    vi.spyOn(console, 'warn');
+    fakeServer({ 'GET /api/v1/session': { status: 200, body: { person: null } } });
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.state.status).toBe('signed-out'));
+    expect(readCachedPerson()).toBeNull();
+    // A real answer, not a failed check: nothing to warn about.
+    expect(console.warn).not.toHaveBeenCalled();
+  });
+
+  it('a 401 (a server of an older version) signs out too', async () => {
     writeCachedPerson(PERSON);
     fakeServer({ 'GET /api/v1/session': { status: 401, body: { error: { code: 'x' } } } });
     const { result } = renderHook(() => useSession(), { wrapper });
