@@ -80,6 +80,7 @@ export {
   AUDIT_ITEMS_COLLECTION,
   STANDARDS_COLLECTION,
   MAX_DOCUMENTS_PER_COMMAND,
+  AUDIT_TEAM_CHANGE_ACTION,
   auditPermissionContext,
 } from './commands/audit-access';
 export * from './commands/standard.commands';

@@ -85,6 +85,8 @@ export function protectedAuditRule(
 
 /** The fields that say who works on an audit: changing them is `audit.changeTeam`. */
 export const AUDIT_TEAM_FIELDS = ['leadauditor', 'coauditors', 'auditor'] as const;
+/** The permission a change of `AUDIT_TEAM_FIELDS` needs besides `audit.update`. */
+export const AUDIT_TEAM_CHANGE_ACTION: PermissionAction = 'audit.changeTeam';
 
 /** What a team field holds on an audit that does not carry it. */
 function storedTeamValue(audit: JsonObject, field: (typeof AUDIT_TEAM_FIELDS)[number]): JsonValue {
@@ -119,7 +121,7 @@ export function auditTeamChangeRule(
   const audit = state.get(AUDITS_COLLECTION, auditId);
   if (!audit || !changesAuditTeam(audit, changes)) return true;
   const context = { ...auditPermissionContext(audit, ctx.actor.personId), protected: false };
-  return can(ctx.actor.roles, 'audit.changeTeam', context)
+  return can(ctx.actor.roles, AUDIT_TEAM_CHANGE_ACTION, context)
     ? true
     : { key: 'permission.auditTeamChange' };
 }

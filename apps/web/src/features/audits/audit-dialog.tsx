@@ -17,6 +17,7 @@ import { useTheme } from '@mui/material/styles';
 import {
   AUDITS_COLLECTION,
   STANDARDS_COLLECTION,
+  AUDIT_TEAM_CHANGE_ACTION,
   auditPermissionContext,
   auditShowsProcessField,
   auditShowsSupplierFields,
@@ -195,7 +196,7 @@ function AuditDialogForm({
     can(roles, actionOf(initial.protected ? unprotectAuditCommand : protectAuditCommand), context);
   const readOnly = !mayEdit;
   // A co-auditor edits the audit but not who leads it or works on it (audit.changeTeam).
-  const teamReadOnly = readOnly || (!creating && !can(roles, 'audit.changeTeam', context));
+  const teamReadOnly = readOnly || (!creating && !can(roles, AUDIT_TEAM_CHANGE_ACTION, context));
 
   const { values } = form;
   const dirty = !jsonEquals(form as unknown as JsonValue, initial as unknown as JsonValue);
