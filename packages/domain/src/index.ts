@@ -86,6 +86,7 @@ export {
 export * from './commands/standard.commands';
 export * from './commands/audit.commands';
 export * from './commands/audit-item.commands';
+export * from './commands/finding.commands';
 export * from './commands/person.commands';
 export * from './commands/commands';
 export * from './sync/collections';

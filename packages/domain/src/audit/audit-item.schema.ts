@@ -6,6 +6,7 @@ import {
   MAX_LONG_TEXT_LENGTH,
   MAX_NAME_LENGTH,
   MAX_TEXT_LENGTH,
+  MAX_TIMESTAMP_LENGTH,
   MAX_URL_LENGTH,
 } from '../limits';
 
@@ -22,10 +23,36 @@ export const chapterRefSchema = z.object({
 });
 export type ChapterRef = z.infer<typeof chapterRefSchema>;
 
+/** Where a photo was taken, as the device reported it (degrees, metres, ISO time). */
+export const mediaPositionSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+  accuracy: z.number().nonnegative().optional(),
+  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+});
+export type MediaPosition = z.infer<typeof mediaPositionSchema>;
+
+/**
+ * A photo or file of a finding. Entries of the old app carry only `url` (and maybe `name`);
+ * new ones name the uploaded file (`fileId`, issue 11) and the evidence taken at capture: the
+ * content's SHA-256 (lower-case hex, recomputed by the server on upload), capture time,
+ * position and the capturing person. Every evidence field is optional, so old data stays valid.
+ */
 export const mediaSchema = z.object({
   id: idSchema,
-  url: z.string().max(MAX_URL_LENGTH),
+  url: z.string().max(MAX_URL_LENGTH).optional(),
+  fileId: idSchema.optional(),
   name: z.string().max(MAX_FILE_NAME_LENGTH).optional(),
+  contentType: line().optional(),
+  size: z.number().int().nonnegative().optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  capturedAt: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+  position: mediaPositionSchema.nullable().optional(),
+  /** A person id. */
+  capturedBy: idSchema.nullable().optional(),
 });
 export type Media = z.infer<typeof mediaSchema>;
 

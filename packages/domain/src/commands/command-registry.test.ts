@@ -73,6 +73,12 @@ describe('domainCommandRegistry', () => {
       'auditItem.deactivate',
       'auditItem.reactivate',
       'auditItem.import',
+      'finding.create',
+      'finding.update',
+      'finding.delete',
+      'finding.reactivate',
+      'finding.attachMedia',
+      'finding.removeMedia',
       'person.createInactive',
     ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());

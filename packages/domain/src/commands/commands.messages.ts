@@ -68,6 +68,35 @@ export const COMMAND_MESSAGES = defineMessages({
     de: '{count} Auditfragen importiert',
     en: '{count} audit items imported',
   },
+  // Findings (finding.commands.ts); the rules' own keys are in rules.messages.ts
+  'finding.created': {
+    de: 'Feststellung angelegt',
+    en: 'Finding created',
+  },
+  'finding.updated': {
+    de: 'Feststellung gespeichert',
+    en: 'Finding saved',
+  },
+  'finding.deleted': {
+    de: 'Feststellung gelöscht',
+    en: 'Finding deleted',
+  },
+  'finding.mediaIdTaken': {
+    de: 'Die Feststellung hat bereits eine andere Datei mit der ID {id}',
+    en: 'The finding already has another file with the id {id}',
+  },
+  'finding.mediaSourceRequired': {
+    de: 'Eine Datei braucht eine Datei-ID oder einen Link',
+    en: 'A file needs a file id or a link',
+  },
+  'finding.mediaUrlInvalid': {
+    de: 'Der Link muss mit / oder http(s):// beginnen',
+    en: 'The link must start with / or http(s)://',
+  },
+  'finding.mediaCapturedByOther': {
+    de: 'Eine Aufnahme kann nur der Person zugeschrieben werden, die sie speichert',
+    en: 'A capture can only be attributed to the person who saves it',
+  },
   'standard.imported': {
     de: 'Norm {name} importiert',
     en: 'Standard {name} imported',

@@ -18,6 +18,14 @@ import {
 import { saveAutocompletionCommand } from './autocompletion.commands';
 import { createCommandRegistry } from './command-registry';
 import { updateConfigurationCommand } from './configuration.commands';
+import {
+  attachFindingMediaCommand,
+  createFindingCommand,
+  deleteFindingCommand,
+  reactivateFindingCommand,
+  removeFindingMediaCommand,
+  updateFindingCommand,
+} from './finding.commands';
 import { createInactivePersonCommand } from './person.commands';
 import { importStandardCommand } from './standard.commands';
 
@@ -39,6 +47,12 @@ export const DOMAIN_COMMANDS = [
   deactivateAuditItemCommand,
   reactivateAuditItemCommand,
   importAuditItemsCommand,
+  createFindingCommand,
+  updateFindingCommand,
+  deleteFindingCommand,
+  reactivateFindingCommand,
+  attachFindingMediaCommand,
+  removeFindingMediaCommand,
   createInactivePersonCommand,
 ] as const;
 

@@ -4,6 +4,7 @@ import { DEFAULT_CONFIGURATION } from '../config/configuration';
 import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { createAuditItemCommand } from './audit-item.commands';
 import { createAuditCommand } from './audit.commands';
+import { attachFindingMediaCommand, createFindingCommand } from './finding.commands';
 import {
   applyCommandAs as apply,
   expectValidDocuments,
@@ -68,11 +69,53 @@ const auditFields = {
   },
 };
 
-/** Audit a1 led by LEAD with item i1, as a qm made them. */
+/** Every field of the finding dialog filled. */
+const finding = {
+  id: 'f1',
+  importance: '3',
+  text: 'No policy',
+  reason: 'Not written down',
+  solution: 'Write it down',
+  geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 5 },
+  findingperson: 'Max Muster',
+  riskassessment: 'Low',
+  error_code: 'E1',
+  module: 'Module',
+  part: 'Part',
+  zone: 'Zone',
+  costcenter: 'CC-1',
+};
+
+/** A photo with every evidence field, attached to f1 by the admin. */
+const media = {
+  findingId: 'f1',
+  mediaId: 'm1',
+  media: {
+    fileId: 'file-1',
+    url: '/api/v1/files/file-1',
+    name: 'photo.jpg',
+    contentType: 'image/jpeg',
+    size: 1000,
+    sha256: 'ab'.repeat(32),
+    capturedAt: '2024-05-01T10:00:00.000Z',
+    position: { lat: 48.1, lon: 11.5, accuracy: 5, at: '2024-05-01T10:00:00.000Z' },
+    capturedBy: ADMIN,
+  },
+};
+
+/** Audit a1 led by LEAD with item i1 and its finding f1 (photo m1), as a qm made them. */
 function prepared(): OpsState {
   const state = new OpsState();
   apply(createAuditCommand, { id: 'a1', ...auditFields }, state);
   apply(createAuditItemCommand, { auditId: 'a1', id: 'i1', question }, state);
+  apply(createFindingCommand, { auditId: 'a1', itemId: 'i1', finding }, state);
+  apply(
+    attachFindingMediaCommand,
+    { auditId: 'a1', itemId: 'i1', ...media },
+    state,
+    ['admin'],
+    ADMIN,
+  );
   return state;
 }
 
@@ -126,6 +169,14 @@ const CASES: [string, JsonObject][] = [
   ['auditItem.deactivate', { auditId: 'a1', id: 'i1' }],
   ['auditItem.delete', { auditId: 'a1', id: 'i1' }],
   ['auditItem.import', json({ auditId: 'a1', items: [{ id: 'i3', question }] })],
+  ['finding.create', json({ auditId: 'a1', itemId: 'i1', finding: { ...finding, id: 'f2' } })],
+  [
+    'finding.update',
+    json({ auditId: 'a1', itemId: 'i1', finding: { ...finding, text: 'Changed' } }),
+  ],
+  ['finding.delete', { auditId: 'a1', itemId: 'i1', findingId: 'f1' }],
+  ['finding.attachMedia', json({ auditId: 'a1', itemId: 'i1', ...media, mediaId: 'm2' })],
+  ['finding.removeMedia', { auditId: 'a1', itemId: 'i1', findingId: 'f1', mediaId: 'm1' }],
   [
     'person.createInactive',
     { id: 'p-new', displayName: 'New Person', email: 'new@example.com', roles: ['auditor'] },
