@@ -1,3 +1,5 @@
+// First: configures zod before any module builds or runs a schema.
+import './zod-config';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { createBrowserRouter } from 'react-router';

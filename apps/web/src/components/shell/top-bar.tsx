@@ -1,3 +1,4 @@
+import type { Person } from '@qa/domain';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -6,7 +7,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { usePerson } from '../../lib/session/session-provider';
+import { useSession } from '../../lib/session/session-provider';
 import { AuthButton } from './auth-button';
 import { LanguageSwitchButton } from './language-switch-button';
 import { NotificationButton } from './notification-button';
@@ -19,41 +20,66 @@ interface TopBarProps {
   onToggleDrawer: () => void;
 }
 
-/** SPEC section 2 "Top bar"; the offline banner sits right under it (app-shell). */
+/**
+ * SPEC section 2 "Top bar"; the offline banner sits right under it (app-shell). While the
+ * session is being checked the bar stays empty: its items depend on who is signed in (the menu
+ * button before the title, notifications and the user menu after it), and showing them early
+ * would move the title and buttons once the answer came (layout shift, issue 18.2).
+ */
 export function TopBar({ drawerId, drawerOpen, onToggleDrawer }: TopBarProps) {
-  const { t } = useTranslation();
-  const person = usePerson();
+  const { state } = useSession();
   return (
     <AppBar position="static" component="header" elevation={1}>
       <Toolbar sx={{ gap: 0.5 }}>
-        {person && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={t('shell.openMenu')}
-            aria-controls={drawerId}
-            aria-expanded={drawerOpen}
-            onClick={onToggleDrawer}
-          >
-            <MenuIcon />
-          </IconButton>
+        {state.status !== 'loading' && (
+          <TopBarItems
+            person={state.status === 'signed-in' ? state.person : null}
+            drawerId={drawerId}
+            drawerOpen={drawerOpen}
+            onToggleDrawer={onToggleDrawer}
+          />
         )}
-        <Typography
-          variant="h6"
-          component={RouterLink}
-          to="/"
-          noWrap
-          sx={{ color: 'inherit', textDecoration: 'none', ml: 1 }}
-        >
-          {t('app.title')}
-        </Typography>
-        <Box sx={{ flex: 1 }} />
-        {person && <NotificationButton />}
-        <ReloadButton />
-        <LanguageSwitchButton />
-        <AuthButton />
-        {person && <UserMenu person={person} />}
       </Toolbar>
     </AppBar>
+  );
+}
+
+function TopBarItems({
+  person,
+  drawerId,
+  drawerOpen,
+  onToggleDrawer,
+}: TopBarProps & { person: Person | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {person && (
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label={t('shell.openMenu')}
+          aria-controls={drawerId}
+          aria-expanded={drawerOpen}
+          onClick={onToggleDrawer}
+        >
+          <MenuIcon />
+        </IconButton>
+      )}
+      <Typography
+        variant="h6"
+        component={RouterLink}
+        to="/"
+        noWrap
+        sx={{ color: 'inherit', textDecoration: 'none', ml: 1 }}
+      >
+        {t('app.title')}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      {person && <NotificationButton />}
+      <ReloadButton />
+      <LanguageSwitchButton />
+      <AuthButton />
+      {person && <UserMenu person={person} />}
+    </>
   );
 }

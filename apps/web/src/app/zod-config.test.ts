@@ -1,0 +1,23 @@
+import { afterEach, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it('zod validates without ever trying `new Function` (a CSP violation in the browser)', async () => {
+  const compiled = vi.fn();
+  vi.stubGlobal(
+    'Function',
+    new Proxy(Function, {
+      construct(target, args: string[]) {
+        compiled();
+        return Reflect.construct(target, args) as object;
+      },
+    }),
+  );
+  await import('./zod-config');
+  const { z } = await import('zod');
+  const schema = z.object({ id: z.string(), roles: z.array(z.string()) });
+  expect(schema.parse({ id: 'p1', roles: ['qm'] })).toEqual({ id: 'p1', roles: ['qm'] });
+  expect(compiled).not.toHaveBeenCalled();
+});
