@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 
 /** SPEC section 9: a route chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -56,4 +56,16 @@ export function lazyPage<M>(
   pick: (module: M) => ComponentType,
 ): () => Promise<{ Component: ComponentType }> {
   return async () => ({ Component: pick(await loadChunk(load)) });
+}
+
+/**
+ * A component in its own chunk, loaded the first time it renders (React.lazy; render it inside
+ * Suspense). For what a screen shows only on demand, such as a dialog with date pickers, so the
+ * screen's first load does not carry it.
+ */
+export function lazyComponent<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+) {
+  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
 }

@@ -315,7 +315,8 @@ describe('audit matrix', () => {
     person = testPerson({ roles: ['qm'] });
     const router = renderAt('/auditmatrix');
     fireEvent.click(await screen.findByTestId('audit-create'));
-    expect(screen.getByTestId('audit-dialog').getAttribute('data-audit-id')).toBe('new');
+    // The dialog is its own chunk, loaded on first opening.
+    expect((await screen.findByTestId('audit-dialog')).getAttribute('data-audit-id')).toBe('new');
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/new-audit'));
   });
@@ -324,7 +325,8 @@ describe('audit matrix', () => {
     person = testPerson({ roles: ['qm'] });
     const router = renderAt('/auditmatrix');
     fireEvent.click(await screen.findByTestId('audit-edit-a2'));
-    expect(screen.getByTestId('audit-dialog').getAttribute('data-audit-id')).toBe('a2');
+    // The dialog is its own chunk, loaded on first opening.
+    expect((await screen.findByTestId('audit-dialog')).getAttribute('data-audit-id')).toBe('a2');
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(screen.queryByTestId('audit-dialog')).toBeNull());
     expect(router.state.location.pathname).toBe('/auditmatrix');

@@ -22,11 +22,13 @@ import {
   updateAuditCommand,
   type PermissionAction,
 } from '@qa/domain';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { lazyComponent } from '../../app/chunk-load';
 import { GroupedList } from '../../components/list/grouped-list';
 import { PageLayout } from '../../components/pages/page-layout';
+import { NavigationProgressBar } from '../../components/shell/navigation-progress';
 import { useListConfig } from '../../lib/config/use-list-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAdminView } from '../../lib/routing/use-admin-view';
@@ -35,7 +37,6 @@ import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
 import { personLabel, usePeople } from '../people/use-people';
-import { AuditDialog } from './audit-dialog';
 import { displayValue } from './audit-document';
 import { AuditImportDialog } from './audit-import-dialog';
 import { AuditMatrixDeleteDialog } from './audit-matrix-delete-dialog';
@@ -51,6 +52,12 @@ import {
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
 
 const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
+
+/** Loaded when first opened: its date pickers are a third of what the matrix would load. */
+const AuditDialog = lazyComponent(
+  () => import('./audit-dialog'),
+  (m) => m.AuditDialog,
+);
 
 /** Name, standard, type, audited by, scope, created by, icons, actions (md and wider). */
 const COLUMNS =
@@ -315,16 +322,18 @@ export function AuditMatrixPage() {
         renderRow={renderRow}
       />
       {editing && (
-        <AuditDialog
-          open
-          auditId={editing.auditId}
-          onClose={(savedAuditId) => {
-            const created = editing.auditId === undefined;
-            setEditing(null);
-            if (created && savedAuditId)
-              void navigate(`/audit/${encodeURIComponent(savedAuditId)}`);
-          }}
-        />
+        <Suspense fallback={<NavigationProgressBar />}>
+          <AuditDialog
+            open
+            auditId={editing.auditId}
+            onClose={(savedAuditId) => {
+              const created = editing.auditId === undefined;
+              setEditing(null);
+              if (created && savedAuditId)
+                void navigate(`/audit/${encodeURIComponent(savedAuditId)}`);
+            }}
+          />
+        </Suspense>
       )}
       <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
       <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
