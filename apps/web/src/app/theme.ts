@@ -2,6 +2,7 @@ import { amber, teal } from '@mui/material/colors';
 import { deDE, enUS } from '@mui/material/locale';
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { Language } from '../lib/i18n/detect-language';
+import { focusStyles } from './focus-styles';
 
 /**
  * SPEC section 9: primary teal, accent amber. Teal 700 rather than 500 so white text on it
@@ -25,6 +26,7 @@ export function createAppTheme(language: Language): Theme {
         },
       },
     },
+    focusStyles, // focus styles: the keyboard focus ring (focus-styles.ts)
     language === 'de' ? deDE : enUS,
   );
 }

@@ -661,7 +661,13 @@ function AuditDialogForm({
         </Section>
 
         {failure && (
-          <Alert ref={failureRef} severity="error" sx={{ mt: 2 }} data-testid="audit-dialog-error">
+          <Alert
+            ref={failureRef}
+            severity="error"
+            // Focused after a refusal that names no field: the theme's ring shows where.
+            sx={(theme) => ({ mt: 2, '&:focus-visible': theme.focusVisible || undefined })}
+            data-testid="audit-dialog-error"
+          >
             {failure}
           </Alert>
         )}

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
 import StepContent from '@mui/material/StepContent';
-import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
@@ -16,6 +16,7 @@ import {
 } from '@qa/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requestFocusOnArrival } from '../../components/pages/focus-on-arrival';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCommand } from '../../lib/sync/use-command';
@@ -62,6 +63,9 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
         setError(translate(outcome.local.error.message));
         return;
       }
+      // The drawer closes and returns the focus to the button that opened it, which may be gone
+      // with the old status: the new phase's page takes it instead.
+      requestFocusOnArrival();
       onContinue(target.page);
     } finally {
       setBusy(false);
@@ -73,16 +77,16 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
       <Stepper activeStep={active} orientation="vertical" nonLinear>
         {AUDIT_STEPPER_STEPS.map((step, index) => (
           <Step key={step.step} completed={false}>
-            <StepLabel
-              onClick={() => setActive(index)}
-              sx={{ cursor: 'pointer' }}
-              data-testid={`audit-step-${step.step}`}
-            >
+            {/* A button, so a step is chosen by keyboard too (a clickable label was not). */}
+            <StepButton onClick={() => setActive(index)} data-testid={`audit-step-${step.step}`}>
               {formatMessage(RULES_MESSAGES, { key: step.titleKey }, language)}
-            </StepLabel>
+            </StepButton>
             <StepContent>
               <TextField
                 label={t('audit.stepper.comment')}
+                // The drawer opens on the chosen step: its first field takes the focus (the
+                // drawer itself took it before, without a visible ring).
+                autoFocus
                 value={comment}
                 onChange={(event) => setComment(event.target.value)}
                 multiline

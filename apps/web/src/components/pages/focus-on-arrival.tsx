@@ -1,0 +1,58 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+/** Set by `requestFocusOnArrival`, taken by the next page title that sees a navigation. */
+let requested = false;
+/** Whether this document has navigated yet: its first page keeps the browser's focus start. */
+let navigated = false;
+
+/**
+ * The next page title takes the focus, wherever the focus is: for a navigation that also closes
+ * a drawer or dialog, whose focus return (to the button that opened it) would otherwise keep it.
+ * Call it right before navigating.
+ */
+export function requestFocusOnArrival(): void {
+  requested = true;
+}
+
+/**
+ * Whether the focus already is where the work continues: on a control of the page (the new
+ * page's own autofocus, a tab that switched the phase) or in a dialog a route opened.
+ */
+function focusIsPlaced(): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return false;
+  if (active.closest('[role="dialog"]')) return true;
+  const main = active.closest('main');
+  return main !== null && main !== active;
+}
+
+/**
+ * Moves the focus to `target` (the page's h1, focusable from script) when the user arrives on a
+ * page (issue 18.4): after a link, a save that opens the new audit, the stepper's Continue, a
+ * sign-in. Without it the focus was left on the page body once the control that navigated was
+ * gone, and the next Tab started over at the top bar. It stays where it is when the page or a
+ * dialog placed it, when only the query changed (search, filters, year), and on the document's
+ * first page.
+ */
+export function FocusOnArrival({ target }: { target: RefObject<HTMLElement | null> }) {
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  const shownPath = useRef<string | null>(null);
+
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    const arrived = shownPath.current !== pathname;
+    shownPath.current = pathname;
+    if (navigationType !== 'POP') navigated = true;
+    if (requested) {
+      requested = false;
+      element.focus();
+    } else if (arrived && navigated && !focusIsPlaced()) {
+      element.focus();
+    }
+  }, [target, pathname, key, navigationType]);
+
+  return null;
+}

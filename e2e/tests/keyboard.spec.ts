@@ -1,0 +1,234 @@
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN } from '../support/environment';
+import { expect, test } from '../support/fixtures';
+
+/**
+ * Issue 18.4: the whole first journey by keyboard only (sign in, create an audit, add a question
+ * and deactivate it, one stepper step), asserting after each step where the focus is (by role
+ * and name) and that the focused control shows a ring of at least 3:1 against what is behind it.
+ */
+
+/**
+ * Presses `key` until `target` has the focus, as a keyboard user gets there. Fails after `max`
+ * presses: then the control is not reachable by that key.
+ */
+async function pressUntilFocused(page: Page, target: Locator, key = 'Tab', max = 80) {
+  await target.waitFor();
+  for (let presses = 0; presses < max; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+interface Ring {
+  style: string;
+  width: number;
+  /** Against the first opaque background behind the ring (the ring lies outside the control). */
+  contrast: number;
+}
+
+/** The focus ring of a control: on a field it is drawn around the field's box. */
+function ringOf(target: Locator): Promise<Ring> {
+  return target.evaluate((element) => {
+    const parse = (color: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a };
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const [lr, lg, lb] = [r, g, b].map((value) => {
+        const channel = value / 255;
+        return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    // A field draws it around its box, a stepper's step around its label.
+    const box =
+      element.closest('.MuiInputBase-root, .MuiPickersInputBase-root') ??
+      element.querySelector(':scope.MuiStepButton-root > .MuiStepLabel-root') ??
+      element;
+    const style = getComputedStyle(box);
+    let behind = { r: 255, g: 255, b: 255, a: 1 };
+    for (let node = box.parentElement; node; node = node.parentElement) {
+      const color = parse(getComputedStyle(node).backgroundColor);
+      if (color.a > 0.5) {
+        behind = color;
+        break;
+      }
+    }
+    const [light, dark] = [luminance(parse(style.outlineColor)), luminance(behind)].sort(
+      (x, y) => y - x,
+    );
+    return {
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      contrast: (light! + 0.05) / (dark! + 0.05),
+    };
+  });
+}
+
+/** The focused control shows a solid ring, 2 px or wider, at least 3:1 against its background. */
+async function expectRing(target: Locator) {
+  await expect(target).toBeFocused();
+  // MUI marks keyboard focus a moment after the focus event.
+  await expect.poll(async () => (await ringOf(target)).style).toBe('solid');
+  const ring = await ringOf(target);
+  expect(ring.width).toBeGreaterThanOrEqual(2);
+  expect(ring.contrast).toBeGreaterThanOrEqual(3);
+}
+
+test('keyboard only: sign in, an audit, a question added and deactivated, one stepper step; the focus lands where the work continues, with a visible ring', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const suffix = Date.now().toString(36).slice(-6);
+  const auditName = `Keyboard ${suffix}`;
+  const questionText = `Is the hall signposted? ${suffix}`;
+
+  // Sign in: the e-mail field has the focus, Tab reaches the password, Enter signs in.
+  await page.goto('/signin?redirect=%2Fauditmatrix');
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await expectRing(email);
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press('Enter');
+
+  // The matrix: its h1 has the focus; no heading level is skipped after it.
+  const matrixTitle = page.getByRole('heading', { level: 1, name: 'Audit programme' });
+  await expect(matrixTitle).toBeFocused();
+  const levels = await page
+    .getByRole('heading')
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+  expect(levels[0]).toBe(1);
+  levels.forEach((level, index) => {
+    if (index > 0)
+      expect(level, `heading levels ${levels.join(' ')}`).toBeLessThanOrEqual(
+        levels[index - 1]! + 1,
+      );
+  });
+
+  // A new audit: the dialog opens on its name.
+  const create = page.getByRole('button', { name: 'New audit' });
+  await pressUntilFocused(page, create);
+  await expectRing(create);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'New audit' });
+  const name = dialog.getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+
+  // Saving too early is refused: the focus goes to the first field in error, not stays on Save.
+  await page.keyboard.press('Shift+Tab');
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expectRing(save);
+  await page.keyboard.press('Enter');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expectRing(name);
+  await page.keyboard.type(auditName);
+
+  // The scope's selects, by type-ahead in their lists.
+  for (const [label, option] of [
+    [/^Plant/, 'Styr'],
+    [/^Product line/, 'TGX'],
+  ] as const) {
+    const select = dialog.getByRole('combobox', { name: label });
+    await pressUntilFocused(page, select);
+    await expectRing(select);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(option);
+    await expect(page.getByRole('option', { name: option, exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(select).toBeFocused();
+    await expect(select).toHaveText(option);
+  }
+
+  // The lead auditor: one ArrowDown past the match does not open "add person"; Enter picks him.
+  const lead = dialog.getByRole('combobox', { name: /^Lead auditor/ });
+  await pressUntilFocused(page, lead);
+  await page.keyboard.type('Otto');
+  await expect(page.getByRole('option', { name: /^Otto Auditor/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(lead).toHaveValue('Otto Auditor');
+  await expect(page.getByRole('dialog', { name: 'New person' })).toHaveCount(0);
+  await expect(lead).toBeFocused();
+  // Creating a person is the next stop of its own.
+  await page.keyboard.press('Tab');
+  await expectRing(dialog.getByRole('button', { name: 'Add person: Lead auditor' }));
+
+  // Saved: the new audit's page, its h1 has the focus.
+  await pressUntilFocused(page, save);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);
+  await expect(page.getByRole('heading', { level: 1, name: auditName })).toBeFocused();
+
+  // A question: the dialog opens on its text; after saving, the focus is back on the button.
+  const newQuestion = page.getByRole('button', { name: 'New question' });
+  await pressUntilFocused(page, newQuestion);
+  await expectRing(newQuestion);
+  await page.keyboard.press('Enter');
+  const questionDialog = page.getByRole('dialog', { name: 'New audit question' });
+  const text = questionDialog.getByRole('textbox', { name: 'Question' });
+  await expect(text).toBeFocused();
+  await expectRing(text);
+  await page.keyboard.type(questionText);
+  await pressUntilFocused(page, questionDialog.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(questionDialog).toBeHidden();
+  await expect(newQuestion).toBeFocused();
+
+  // Deactivate it: from its row's actions (a button, or a menu when the row has one).
+  const row = page.getByRole('listitem').filter({ hasText: questionText });
+  const menu = row.getByRole('button', { name: /^Actions for question/ });
+  await expect(row).toBeVisible();
+  if ((await menu.count()) > 0) {
+    await pressUntilFocused(page, menu);
+    await expectRing(menu);
+    await page.keyboard.press('Enter');
+    const deactivate = page.getByRole('menuitem', { name: /^Deactivate/ });
+    await pressUntilFocused(page, deactivate, 'ArrowDown', 10);
+    await page.keyboard.press('Enter');
+    await expect(row.getByTestId('item-deactivated')).toBeVisible();
+    // The menu is gone; the focus is back on the row's actions, where undo is.
+    await expect(menu).toBeFocused();
+  } else {
+    const deactivate = row.getByRole('button', { name: /^Deactivate question/ });
+    await pressUntilFocused(page, deactivate);
+    await expectRing(deactivate);
+    await page.keyboard.press('Enter');
+    await expect(row.getByTestId('item-deactivated')).toBeVisible();
+    // The focus stays on the row, on what undoes it.
+    await expect(
+      row.getByRole('button', { name: /^Reactivate question .* \(undo\)$/ }),
+    ).toBeFocused();
+  }
+
+  // One stepper step: the transition opens the drawer on the step's comment.
+  const transition = page.getByRole('button', { name: 'Created', exact: true });
+  await pressUntilFocused(page, transition, 'Shift+Tab');
+  await expectRing(transition);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Audit workflow' });
+  const comment = drawer.getByRole('textbox', { name: 'Comment (optional)' });
+  await expectRing(comment);
+  // The steps are tabs above it (one Tab stop, arrows between them), with a ring too.
+  await page.keyboard.press('Shift+Tab');
+  await expectRing(drawer.getByRole('tab', { name: /Release audit/ }));
+  await page.keyboard.press('ArrowDown');
+  await expectRing(drawer.getByRole('tab', { name: /Finish preparation/ }));
+  await page.keyboard.press('Tab');
+  await expect(comment).toBeFocused();
+  await page.keyboard.type('Questions complete');
+  await page.keyboard.press('Tab');
+  const next = drawer.getByRole('button', { name: 'Continue' });
+  await expectRing(next);
+  await page.keyboard.press('Enter');
+
+  // Continue: the execution tab, the audit's h1 has the focus (not the page body).
+  await expect(page).toHaveURL(/\/audit\/[^/]+\/auditexecution$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: auditName })).toBeFocused();
+  await expect(page.getByTestId('audit-status')).toHaveText('Preparation');
+});
