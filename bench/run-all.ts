@@ -3,6 +3,7 @@
  * fail a build on a number (DESIGN.md section 8).
  */
 import { benchEntrySize } from './entry-size.bench';
+import { benchLighthouse } from './lighthouse.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
@@ -14,6 +15,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['sync engine', benchSync],
   ['subscribe cost', benchSubscribe],
   ['screens in Chromium', benchUi],
+  ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 
 for (const [name, run] of benches) {

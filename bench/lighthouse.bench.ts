@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { signIn, startServer } from './sync.bench';
+import { personId, pushAll } from './ui.bench';
+
+/**
+ * Issue 18's mobile check: Lighthouse with its mobile defaults (Moto G class device, simulated
+ * slow 4G, 4x CPU slowdown) on /signin and on the signed-in audit matrix, each a cold first load
+ * (Lighthouse empties the caches, the service worker and IndexedDB first, keeps the cookies).
+ * Printed per page: performance, accessibility and best practices, the metrics behind the
+ * performance score, and the bytes on the wire. Lighthouse is noisy on two shared cores, so each
+ * page is measured several times and the median run (by performance) is reported.
+ */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
+const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The e2e suite's Chromium flags (e2e/support/environment.ts). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3182);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? PORT + 1);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** Set to a folder to keep each run's full report (JSON) for a closer look. */
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const AUDITS = 30;
+const YEAR = new Date().getFullYear();
+const TARGETS = { performance: 90, accessibility: 100, bestPractices: 100, firstLoadKb: 300 };
+
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  /** Bytes the first load transferred (Lighthouse's total-byte-weight: headers and bodies). */
+  transferred: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  /** What Lighthouse says could be saved by dropping JavaScript the load did not run. */
+  unusedJs: number;
+  /** Audits of the three categories that did not pass, for the reader to act on. */
+  failing: string[];
+}
+
+function figuresOf(lhr: Result): PageFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const unused = lhr.audits['unused-javascript']?.details as { overallSavingsBytes?: number };
+  const failing = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id]!)
+      .filter((audit) => audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${category.id}/${audit.id} (${audit.displayValue ?? audit.score})`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    transferred: numeric('total-byte-weight'),
+    fcp: numeric('first-contentful-paint'),
+    lcp: numeric('largest-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    unusedJs: unused?.overallSavingsBytes ?? 0,
+    failing,
+  };
+}
+
+async function measure(url: string): Promise<PageFigures> {
+  const result = await lighthouse(url, {
+    port: DEBUG_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.message);
+  if (REPORTS) {
+    fs.mkdirSync(REPORTS, { recursive: true });
+    const name = `${new URL(url).pathname.slice(1)}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+  }
+  return figuresOf(result.lhr);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function report(name: string, runs: PageFigures[]): void {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(
+    `${name}: performance ${median.performance} (runs ${runs.map((run) => run.performance).join(', ')}; target ${TARGETS.performance}), ` +
+      `accessibility ${median.accessibility} (target ${TARGETS.accessibility}), ` +
+      `best practices ${median.bestPractices} (target ${TARGETS.bestPractices})`,
+  );
+  console.log(
+    `  first load ${kb(median.transferred)} transferred (ratio to the ${TARGETS.firstLoadKb} KB target ${(median.transferred / 1000 / TARGETS.firstLoadKb).toFixed(2)}); ` +
+      `FCP ${s(median.fcp)}, LCP ${s(median.lcp)}, TBT ${median.tbt.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}, unused JavaScript ${kb(median.unusedJs)}`,
+  );
+  if (median.failing.length > 0) console.log(`  not passed: ${median.failing.join('; ')}`);
+}
+
+function auditCommands(lead: string) {
+  const types = ['system', 'process', 'product'];
+  return Array.from({ length: AUDITS }, (_, n) => ({
+    name: 'audit.create',
+    args: {
+      id: `lighthouse-audit-${n}`,
+      name: `Audit ${String(n).padStart(2, '0')} ${types[n % 3]}`,
+      standard: 'iso9001',
+      type: types[n % 3],
+      audited_by: 'internal',
+      leadauditor: lead,
+      planning_year: YEAR,
+      planning_date: `${YEAR}-${String((n % 12) + 1).padStart(2, '0')}-15`,
+    },
+  }));
+}
+
+export async function benchLighthouse(): Promise<void> {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+    console.log(`${WEB_DIST} is missing: run \`npm run build\` first`);
+    return;
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+    return;
+  }
+  const server = await startServer(PORT, { WEB_DIST });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-bench-lighthouse-'));
+  // Lighthouse opens its tabs in the browser's default context, which is the persistent one; its
+  // cookies are the signed-in session of the matrix (Lighthouse clears storage, not cookies).
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    const signInRuns: PageFigures[] = [];
+    for (let run = 0; run < RUNS; run += 1) signInRuns.push(await measure(`${server.url}/signin`));
+    report('/signin', signInRuns);
+
+    const cookie = await signIn(server.url);
+    await pushAll(server.url, cookie, auditCommands(await personId(server.url, cookie)));
+    await browser.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url: server.url };
+      }),
+    );
+    const matrixRuns: PageFigures[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      matrixRuns.push(await measure(`${server.url}/auditmatrix`));
+    }
+    report(`/auditmatrix (signed in, ${AUDITS} audits)`, matrixRuns);
+  } finally {
+    await browser.close();
+    await server.stop();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+// `node --import tsx lighthouse.bench.ts` runs this bench alone.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await benchLighthouse();
+}
