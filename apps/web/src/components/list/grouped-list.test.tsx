@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../lib/i18n/detect-language';
 import { createI18n } from '../../lib/i18n/i18n';
 import { GroupedList, type GroupedListProps } from './grouped-list';
+import { ListMoreActions } from './list-more-actions';
 import { CONFIG, makeAudits, type Audit } from './list-test-data';
 
 function renderList(props: Partial<GroupedListProps<Audit>> = {}, language: Language = 'en') {
@@ -74,6 +75,76 @@ describe('GroupedList: rows', () => {
     renderList({ items: [], loading: true });
     expect(screen.queryByTestId('list-empty')).toBeNull();
     expect(screen.getByRole('progressbar', { name: 'Loading entries' })).toBeTruthy();
+  });
+});
+
+describe('GroupedList: rows that open their item (issue 18.3)', () => {
+  it('makes the whole row a button that opens the item by click, Enter and Space', () => {
+    const opened: string[] = [];
+    renderList({
+      items: makeAudits(2),
+      getRowOpen: (audit) =>
+        audit.id === 'a0' ? { onOpen: () => opened.push(audit.id) } : undefined,
+      getSyncState: () => 'sync',
+    });
+    const [first, second] = screen.getAllByTestId('row-name');
+    const button = first!.closest<HTMLElement>('[role="button"]')!;
+    expect(button.getAttribute('tabindex')).toBe('0');
+    expect(button.getAttribute('data-testid')).toBe('list-row-open');
+    fireEvent.click(first!);
+    fireEvent.keyDown(button, { key: 'Enter' });
+    fireEvent.keyUp(button, { key: ' ' });
+    expect(opened).toEqual(['a0', 'a0', 'a0']);
+    // The sync state stays outside the button, so it keeps its own name.
+    expect(button.contains(screen.getAllByRole('img', { name: 'Synchronized' })[0]!)).toBe(false);
+    // An item that cannot be opened is a plain row.
+    expect(second!.closest('[role="button"]')).toBeNull();
+  });
+
+  it('makes the whole row a link, and puts the row actions beside it, not in it', () => {
+    renderList({
+      items: makeAudits(1),
+      getRowOpen: (audit) => ({ href: `/audit/${audit.id}` }),
+      renderRowActions: (audit) => <button type="button">{`Actions for ${audit.name}`}</button>,
+    });
+    const link = screen.getByRole('link', { name: 'Audit 1' });
+    expect(link.getAttribute('href')).toBe('/audit/a0');
+    const actions = screen.getByRole('button', { name: 'Actions for Audit 1' });
+    expect(link.contains(actions)).toBe(false);
+    expect(screen.getByTestId('list-row').contains(actions)).toBe(true);
+  });
+
+  it('puts destructive menu entries last, after a divider', async () => {
+    const ran: string[] = [];
+    render(
+      <I18nextProvider i18n={createI18n('en')}>
+        <ListMoreActions
+          label="Actions for question 1"
+          testId="row-menu"
+          actions={[
+            { id: 'delete', label: 'Delete', danger: true, onClick: () => ran.push('delete') },
+            { id: 'edit', label: 'Edit', onClick: () => ran.push('edit') },
+            { id: 'deactivate', label: 'Deactivate', onClick: () => ran.push('deactivate') },
+          ]}
+        />
+      </I18nextProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for question 1' }));
+    const menu = within(await screen.findByRole('menu'));
+    const items = [...menu.getAllByRole('menuitem'), menu.getByRole('separator')];
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Deactivate', 'Delete', '']);
+    // In document order: the separator stands between the others and Delete.
+    const order = items.sort((a, b) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
+    expect(order.map((item) => item.getAttribute('role'))).toEqual([
+      'menuitem',
+      'menuitem',
+      'separator',
+      'menuitem',
+    ]);
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Delete' }));
+    expect(ran).toEqual(['delete']);
   });
 });
 

@@ -14,6 +14,8 @@
  *     getSearchText={(row) => `${row.question.text} ${row.question.hint}`}
  *     formatValue={(field, value) => (field === 'question.category_id' ? names[value] : value)}
  *     renderRow={(row) => <ListItemText primary={row.question.text} />}
+ *     getRowOpen={(row) => ({ onOpen: () => edit(row) })}   // the whole row opens the item
+ *     renderRowActions={(row) => <ListMoreActions actions={rowActions(row)} label={...} />}
  *     getSyncState={(row) => row.syncState}
  *     loading={loading}
  *     emptyText={noItemsText}
@@ -35,6 +37,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_APP_CONFIG,
@@ -55,7 +58,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInRouterContext, useSearchParams } from 'react-router';
+import { Link as RouterLink, useInRouterContext, useSearchParams } from 'react-router';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon, type SyncState } from '../../lib/sync/sync-state-icon';
 import { ListDrawer } from './list-drawer';
@@ -92,6 +95,7 @@ import type {
   ListGroupHeaderContext,
   ListMenuAction,
   ListRowContext,
+  ListRowOpen,
   ListTextLimits,
   ListView,
 } from './list-types';
@@ -104,8 +108,19 @@ export interface GroupedListProps<T> {
   getId: (item: T) => string;
   /** The list's configuration: `resolveListConfig(lists, listKey)` of the `lists` segment. */
   config: ListConfig;
-  /** Content of one row (inside the list's `li`; no outer `li` of its own). */
+  /**
+   * Content of one row (inside the list's `li`; no outer `li` of its own). With `getRowOpen` it
+   * sits inside the row's link or button, so it must hold no controls of its own.
+   */
   renderRow: (item: T, context: ListRowContext<T>) => ReactNode;
+  /**
+   * What touching the row does (DESIGN section 7: the whole row is the target that opens its
+   * item): a link or a button around the row's content, named by that content. Undefined for
+   * an item that cannot be opened.
+   */
+  getRowOpen?: (item: T) => ListRowOpen | undefined;
+  /** Controls at the row's end, outside the open target (a row's more-actions menu). */
+  renderRowActions?: (item: T) => ReactNode;
   /** Non-interactive content of a group header (it sits inside the toggle button). */
   renderGroupHeader?: (context: ListGroupHeaderContext<T>) => ReactNode;
   /** Readers per configured field path; default: the path read from the item. */
@@ -193,6 +208,8 @@ function GroupedListView<T>({
   getId,
   config,
   renderRow,
+  getRowOpen,
+  renderRowActions,
   renderGroupHeader,
   fields,
   comparators,
@@ -507,6 +524,8 @@ function GroupedListView<T>({
                           row={row}
                           index={row.index}
                           renderRow={renderRow}
+                          getRowOpen={getRowOpen}
+                          renderRowActions={renderRowActions}
                           getSyncState={getSyncState}
                         />
                       ))}
@@ -523,6 +542,8 @@ function GroupedListView<T>({
                 row={row}
                 index={index}
                 renderRow={renderRow}
+                getRowOpen={getRowOpen}
+                renderRowActions={renderRowActions}
                 getSyncState={getSyncState}
               />
             ))}
@@ -623,15 +644,61 @@ interface ListRowProps<T> {
   row: Row<T>;
   index: number;
   renderRow: (item: T, context: ListRowContext<T>) => ReactNode;
+  getRowOpen?: (item: T) => ListRowOpen | undefined;
+  renderRowActions?: (item: T) => ReactNode;
   getSyncState?: (item: T) => SyncState | undefined;
 }
 
-function ListRow<T>({ row, index, renderRow, getSyncState }: ListRowProps<T>) {
+function ListRow<T>({
+  row,
+  index,
+  renderRow,
+  getRowOpen,
+  renderRowActions,
+  getSyncState,
+}: ListRowProps<T>) {
+  const inRouter = useInRouterContext();
   const state = getSyncState?.(row.item);
-  return (
-    <ListItem divider sx={{ gap: 1, alignItems: 'center' }} data-testid="list-row">
-      <Box sx={{ flex: 1, minWidth: 0 }}>{renderRow(row.item, { index, group: row.group })}</Box>
+  const open = getRowOpen?.(row.item);
+  const content = renderRow(row.item, { index, group: row.group });
+  const actions = renderRowActions?.(row.item);
+  // The sync state stays outside the link or button: inside, its name would be lost in the
+  // row's, and a touch on it opens the row anyway.
+  const trailing = (state || actions) && (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
       {state && <SyncStateIcon state={state} />}
+      {actions}
+    </Box>
+  );
+  if (!open) {
+    return (
+      <ListItem divider sx={{ gap: 1, alignItems: 'center' }} data-testid="list-row">
+        <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>
+        {trailing}
+      </ListItem>
+    );
+  }
+  // ButtonBase gives the div button semantics, Enter and Space; a link stays a real `a`.
+  const target = open.href
+    ? inRouter
+      ? { component: RouterLink, to: open.href }
+      : { component: 'a', href: open.href }
+    : { onClick: open.onOpen };
+  return (
+    <ListItem
+      divider
+      disablePadding
+      sx={{ gap: 1, alignItems: 'stretch', pr: trailing ? 1 : 0 }}
+      data-testid="list-row"
+    >
+      <ListItemButton
+        {...target}
+        sx={{ flex: 1, minWidth: 0, alignItems: 'flex-start', py: 1.5 }}
+        data-testid="list-row-open"
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>
+      </ListItemButton>
+      {trailing}
     </ListItem>
   );
 }

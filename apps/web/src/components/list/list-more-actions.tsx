@@ -1,4 +1,5 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,26 +9,47 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListMenuAction } from './list-types';
 
-/** The more-actions button and its menu (screens pass the entries). */
-export function ListMoreActions({ actions }: { actions: readonly ListMenuAction[] }) {
+interface ListMoreActionsProps {
+  actions: readonly ListMenuAction[];
+  /** Accessible name of the button; default "More actions". */
+  label?: string;
+  /** Default 'list-more-actions' (the toolbar's menu). */
+  testId?: string;
+}
+
+/**
+ * A more-actions button and its menu (screens pass the entries): the list toolbar's, and a row's
+ * own. Destructive entries come last, after a divider and in the error colour, so they are
+ * apart from the others.
+ */
+export function ListMoreActions({ actions, label, testId }: ListMoreActionsProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
+  const ordered = [
+    ...actions.filter((action) => !action.danger),
+    ...actions.filter((action) => action.danger),
+  ];
+  const firstDanger = ordered.findIndex((action) => action.danger);
   return (
     <>
       <IconButton
-        aria-label={t('list.moreActions')}
+        aria-label={label ?? t('list.moreActions')}
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
-        data-testid="list-more-actions"
+        data-testid={testId ?? 'list-more-actions'}
       >
         <MoreVertIcon />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
-        {actions.map((action) => (
+        {/* A flat list: the menu does not accept fragments as children. */}
+        {ordered.flatMap((action, index) => [
+          ...(index === firstDanger && index > 0
+            ? [<Divider key={`${action.id}-divider`} component="li" />]
+            : []),
           <MenuItem
             key={action.id}
             disabled={action.disabled}
@@ -35,11 +57,17 @@ export function ListMoreActions({ actions }: { actions: readonly ListMenuAction[
               setAnchor(null);
               action.onClick();
             }}
+            sx={action.danger ? { color: 'error.main' } : undefined}
+            data-testid={action.testId}
           >
-            {action.icon && <ListItemIcon>{action.icon}</ListItemIcon>}
+            {action.icon && (
+              <ListItemIcon sx={action.danger ? { color: 'inherit' } : undefined}>
+                {action.icon}
+              </ListItemIcon>
+            )}
             <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
+          </MenuItem>,
+        ])}
       </Menu>
     </>
   );

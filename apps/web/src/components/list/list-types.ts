@@ -11,7 +11,16 @@ export interface ListMenuAction {
   icon?: ReactNode;
   onClick: () => void;
   disabled?: boolean;
+  /** A destructive action (delete): shown apart, after a divider, in the error colour. */
+  danger?: boolean;
+  testId?: string;
 }
+
+/**
+ * What touching a row does: the whole row opens its item (a link to `href`, or a button that
+ * calls `onOpen`), so a finger need not find a 19 px name or a 36 px icon.
+ */
+export type ListRowOpen = { href: string; onOpen?: never } | { onOpen: () => void; href?: never };
 
 /** What `renderRow` gets besides the item. */
 export interface ListRowContext<T> {

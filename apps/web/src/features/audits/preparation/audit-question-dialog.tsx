@@ -6,7 +6,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createAuditItemCommand,
   updateAuditItemCommand,
@@ -78,6 +80,8 @@ export function AuditQuestionDialog({
   const runCommand = useCommand();
   const { show } = useSnackbar();
   const formId = useId();
+  // On a phone the whole screen, like the audit dialog: the margins took a fifth of the width.
+  const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [form, setForm] = useState<QuestionForm>(() =>
     item ? questionFormOf(item) : emptyQuestionForm(nextNumber),
   );
@@ -161,7 +165,14 @@ export function AuditQuestionDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={`${formId}-title`}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} data-testid="question-dialog">
         <DialogTitle id={`${formId}-title`}>
           {item ? t('preparation.dialog.editTitle') : t('preparation.dialog.createTitle')}
@@ -281,6 +292,9 @@ export function AuditQuestionDialog({
                   (dayOptions.length === 0 ? t('preparation.dialog.noAuditingDates') : undefined)
                 }
                 fullWidth
+                // Half the row beside the user picker: at full width it squeezed the picker
+                // until its field overlapped this one.
+                sx={{ flex: { sm: 1 } }}
                 slotProps={{
                   select: { native: true },
                   inputLabel: { shrink: true },

@@ -4,11 +4,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { ListMoreActions } from '../../../components/list/list-more-actions';
+import type { ListMenuAction } from '../../../components/list/list-types';
 import type { PreparationRow } from './preparation-rows';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
@@ -29,6 +30,8 @@ export interface RowLabels {
   deactivate: (no: string) => string;
   reactivate: (no: string) => string;
   remove: (no: string) => string;
+  /** Name of a row's more-actions button. */
+  more: (no: string) => string;
 }
 
 export interface RowActions {
@@ -41,17 +44,17 @@ export interface RowActions {
 interface PreparationRowViewProps {
   row: PreparationRow;
   labels: RowLabels;
-  actions: RowActions;
 }
 
 /**
- * One question of the preparation list. Memoized and without hooks of its own: a list of a
- * thousand items re-renders only the rows whose document changed.
+ * One question of the preparation list: what it says, no controls (the list makes the whole
+ * row the button that opens it, and puts the row's menu beside it). Memoized and without hooks
+ * of its own: a list of a thousand items re-renders only the rows whose document changed. On a
+ * phone the number floats at the text's start, so the text keeps the row's width.
  */
 export const PreparationRowView = memo(function PreparationRowView({
   row,
   labels,
-  actions,
 }: PreparationRowViewProps) {
   const q = row.question;
   const inactive = row.itemState === 'deactivated';
@@ -59,12 +62,18 @@ export const PreparationRowView = memo(function PreparationRowView({
   const importanceColor = labels.importanceColor(q.importance);
   return (
     <Box
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+      sx={{ display: { xs: 'block', sm: 'flex' }, gap: 1.5, alignItems: 'flex-start' }}
       data-testid={`item-row-${row.id}`}
       data-deactivated={inactive || undefined}
     >
       <Typography
-        sx={{ minWidth: 48, fontWeight: 500, color: inactive ? 'text.disabled' : undefined }}
+        sx={{
+          float: { xs: 'left', sm: 'none' },
+          mr: { xs: 1, sm: 0 },
+          minWidth: { sm: 48 },
+          fontWeight: 500,
+          color: inactive ? 'text.disabled' : undefined,
+        }}
         aria-label={`${labels.number} ${no}`}
       >
         {no}
@@ -125,34 +134,65 @@ export const PreparationRowView = memo(function PreparationRowView({
           )}
         </Stack>
       </Box>
-      <Stack direction="row" sx={{ flexShrink: 0 }}>
-        {actions.edit && (
-          <IconButton aria-label={labels.edit(no)} onClick={() => actions.edit?.(row)}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        )}
-        {actions.toggleActive &&
-          (row.itemState === null ? (
-            <IconButton
-              aria-label={labels.deactivate(no)}
-              onClick={() => actions.toggleActive?.(row)}
-            >
-              <BlockIcon fontSize="small" />
-            </IconButton>
-          ) : (
-            <IconButton
-              aria-label={labels.reactivate(no)}
-              onClick={() => actions.toggleActive?.(row)}
-            >
-              <UndoIcon fontSize="small" />
-            </IconButton>
-          ))}
-        {actions.remove && (
-          <IconButton aria-label={labels.remove(no)} onClick={() => actions.remove?.(row)}>
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        )}
-      </Stack>
     </Box>
+  );
+});
+
+interface PreparationRowMenuProps {
+  row: PreparationRow;
+  labels: RowLabels;
+  actions: RowActions;
+}
+
+/**
+ * A row's more-actions menu: edit, deactivate or reactivate, and delete apart at the end (it
+ * asks before it deletes). Nothing when the person may do none of these.
+ */
+export const PreparationRowMenu = memo(function PreparationRowMenu({
+  row,
+  labels,
+  actions,
+}: PreparationRowMenuProps) {
+  const no = row.question.no || '–';
+  const entries: ListMenuAction[] = [];
+  const { edit, toggleActive, remove } = actions;
+  if (edit)
+    entries.push({
+      id: 'edit',
+      label: labels.edit(no),
+      icon: <EditIcon fontSize="small" />,
+      onClick: () => edit(row),
+      testId: 'item-edit',
+    });
+  if (toggleActive)
+    entries.push(
+      row.itemState === null
+        ? {
+            id: 'deactivate',
+            label: labels.deactivate(no),
+            icon: <BlockIcon fontSize="small" />,
+            onClick: () => toggleActive(row),
+            testId: 'item-deactivate',
+          }
+        : {
+            id: 'reactivate',
+            label: labels.reactivate(no),
+            icon: <UndoIcon fontSize="small" />,
+            onClick: () => toggleActive(row),
+            testId: 'item-reactivate',
+          },
+    );
+  if (remove)
+    entries.push({
+      id: 'delete',
+      label: labels.remove(no),
+      icon: <DeleteIcon fontSize="small" />,
+      onClick: () => remove(row),
+      danger: true,
+      testId: 'item-delete',
+    });
+  if (entries.length === 0) return null;
+  return (
+    <ListMoreActions actions={entries} label={labels.more(no)} testId={`item-menu-${row.id}`} />
   );
 });

@@ -175,6 +175,15 @@ function renderTab(language: 'de' | 'en' = 'en') {
 
 const row = (id: string) => within(screen.getByTestId(`item-row-${id}`));
 
+/** Opens a question's row menu and returns its entry `name`. */
+async function rowAction(menu: string, name: string) {
+  fireEvent.click(await screen.findByRole('button', { name: menu }));
+  return within(await screen.findByRole('menu')).getByRole('menuitem', { name });
+}
+/** The button that is a question's whole row (it opens the question). */
+const rowButton = async (id: string) =>
+  (await screen.findByTestId(`item-row-${id}`)).closest<HTMLElement>('[role="button"]')!;
+
 async function openMoreAction(name: string) {
   fireEvent.click(await screen.findByTestId('list-more-actions'));
   return screen.findByRole('menuitem', { name });
@@ -301,7 +310,10 @@ describe('PreparationTab', () => {
     seed();
     person = testPerson({ id: 'p-lead', roles: ['auditor'] });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit question 1' }));
+    // The whole row opens the question (issue 18.3), by touch, click, Enter or Space.
+    const open = await rowButton('i1');
+    expect(open.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(open, { key: 'Enter' });
     const dialog = within(await screen.findByTestId('question-dialog'));
     expect((dialog.getByTestId('question-text') as HTMLTextAreaElement).value).toBe(
       'Is the project plan released?',
@@ -339,7 +351,16 @@ describe('PreparationTab', () => {
     seed();
     person = testPerson({ id: 'p1', roles: ['qm'] });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete question 10' }));
+    // Delete is in the row's menu, last and apart from the others.
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for question 10' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getAllByRole('menuitem').map((entry) => entry.textContent)).toEqual([
+      'Edit question 10',
+      'Deactivate question 10',
+      'Delete question 10',
+    ]);
+    expect(menu.getByRole('separator')).toBeTruthy();
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Delete question 10' }));
     expect((await screen.findByTestId('item-delete-text')).textContent).toBe(
       'Are you sure you want to delete this audit item?',
     );
@@ -353,7 +374,7 @@ describe('PreparationTab', () => {
 
     commands.length = 0;
     renderTab('de');
-    fireEvent.click(await screen.findByRole('button', { name: 'Frage 10 löschen' }));
+    fireEvent.click(await rowAction('Aktionen für Frage 10', 'Frage 10 löschen'));
     expect((await screen.findByTestId('item-delete-text')).textContent).toBe(
       'Möchten Sie diese Auditfrage wirklich löschen?',
     );
@@ -366,8 +387,8 @@ describe('PreparationTab', () => {
     seed();
     person = testPerson({ id: 'p1', roles: ['auditor'] });
     renderTab();
-    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate question 1' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Reactivate question 2 (undo)' }));
+    fireEvent.click(await rowAction('Actions for question 1', 'Deactivate question 1'));
+    fireEvent.click(await rowAction('Actions for question 2', 'Reactivate question 2 (undo)'));
     await waitFor(() => expect(commands).toHaveLength(2));
     expect(commands).toEqual([
       { name: deactivateAuditItemCommand.name, args: { auditId: 'a1', id: 'i1' } },
@@ -433,9 +454,9 @@ describe('PreparationTab', () => {
       'This audit is protected',
     );
     expect(screen.queryByTestId('question-create')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit question 1' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete question 1' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Deactivate question 1' })).toBeNull();
+    // Neither a row that opens nor a row menu.
+    expect(await rowButton('i1')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions for question 1' })).toBeNull();
     const importEntry = await openMoreAction('Import items (CSV)');
     expect(importEntry.getAttribute('aria-disabled')).toBe('true');
     expect(

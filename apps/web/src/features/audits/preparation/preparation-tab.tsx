@@ -33,7 +33,12 @@ import { personLabel, usePeople } from '../../people/use-people';
 import { AuditItemImportDialog } from './audit-item-import-dialog';
 import { AuditQuestionDialog } from './audit-question-dialog';
 import { preparationAccess } from './preparation-access';
-import { PreparationRowView, type RowActions, type RowLabels } from './preparation-row-view';
+import {
+  PreparationRowMenu,
+  PreparationRowView,
+  type RowActions,
+  type RowLabels,
+} from './preparation-row-view';
 import {
   createRowCache,
   findingTypeLabel,
@@ -165,6 +170,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
       deactivate: (no) => t('preparation.actions.deactivate', { no }),
       reactivate: (no) => t('preparation.actions.reactivate', { no }),
       remove: (no) => t('preparation.actions.delete', { no }),
+      more: (no) => t('preparation.actions.more', { no }),
     }),
     [categoryLabel, importances, language, people.byId, t],
   );
@@ -202,7 +208,16 @@ export function PreparationTab({ auditId }: { auditId: string }) {
     [access.update, access.remove, runItemCommand],
   );
   const renderRow = useCallback(
-    (row: PreparationRow) => <PreparationRowView row={row} labels={labels} actions={actions} />,
+    (row: PreparationRow) => <PreparationRowView row={row} labels={labels} />,
+    [labels],
+  );
+  // The whole row opens the question's dialog; the rest is in the row's menu.
+  const getRowOpen = useMemo(() => {
+    const edit = actions.edit;
+    return edit ? (row: PreparationRow) => ({ onOpen: () => edit(row) }) : undefined;
+  }, [actions]);
+  const renderRowActions = useCallback(
+    (row: PreparationRow) => <PreparationRowMenu row={row} labels={labels} actions={actions} />,
     [labels, actions],
   );
 
@@ -252,6 +267,8 @@ export function PreparationTab({ auditId }: { auditId: string }) {
         getSearchText={searchTextOf}
         formatValue={formatValue}
         renderRow={renderRow}
+        getRowOpen={getRowOpen}
+        renderRowActions={renderRowActions}
         getSyncState={getSyncState}
         loading={auditLoading || itemsLoading}
         label={t('preparation.listLabel')}
