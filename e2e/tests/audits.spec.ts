@@ -53,7 +53,8 @@ test('German UI: standard, audit, 50 questions with one bad row, undo, stepper; 
     // The second browser sees the new audit in its matrix without reloading, and opens it.
     const row = b.page.getByTestId(`audit-row-${id}`);
     await expect(row).toContainText(name);
-    await row.getByRole('link', { name }).click();
+    // The whole row is the link to the audit.
+    await b.page.getByRole('link').filter({ has: row }).click();
     await expect(b.page).toHaveURL(new RegExp(`/audit/${id}/auditpreparation$`));
 
     // 50 questions from a CSV, one without text: its row is reported, 49 are imported.
@@ -71,12 +72,15 @@ test('German UI: standard, audit, 50 questions with one bad row, undo, stepper; 
     await expect(b.page.getByTestId('list-count')).toContainText('49');
 
     // Deactivate question 1 and undo it; the other browser follows.
-    await a.page.getByRole('button', { name: 'Frage 1 deaktivieren' }).click();
+    // Both are in the question's row menu.
+    await a.page.getByRole('button', { name: 'Aktionen für Frage 1', exact: true }).click();
+    await a.page.getByRole('menuitem', { name: 'Frage 1 deaktivieren' }).click();
     const first = (page: Page) =>
       page.locator('[data-testid^="item-row-"]').filter({ hasText: 'Frage 1:' });
     await expect(first(a.page).getByTestId('item-deactivated')).toBeVisible();
     await expect(first(b.page).getByTestId('item-deactivated')).toBeVisible();
-    await a.page.getByRole('button', { name: 'Frage 1 reaktivieren (rückgängig)' }).click();
+    await a.page.getByRole('button', { name: 'Aktionen für Frage 1', exact: true }).click();
+    await a.page.getByRole('menuitem', { name: 'Frage 1 reaktivieren (rückgängig)' }).click();
     await expect(first(a.page).getByTestId('item-deactivated')).toHaveCount(0);
     await expect(first(b.page).getByTestId('item-deactivated')).toHaveCount(0);
 
@@ -198,12 +202,15 @@ test('the matrix edits an audit in its dialog and deletes it only after asking; 
     await b.page.goto('/auditmatrix');
     await expect(b.page.getByTestId(`audit-row-${id}`)).toContainText(name);
 
+    // Edit and delete are in the audit's row menu, delete apart at its end.
+    await a.page.getByTestId(`audit-menu-${id}`).click();
     await a.page.getByTestId(`audit-edit-${id}`).click();
     await a.page.getByTestId('audit-dialog-name').fill(`${name} neu`);
     await a.page.getByTestId('audit-dialog-save').click();
     await expect(a.page.getByTestId('audit-dialog')).toBeHidden();
     await expect(b.page.getByTestId(`audit-row-${id}`)).toContainText(`${name} neu`);
 
+    await a.page.getByTestId(`audit-menu-${id}`).click();
     await a.page.getByTestId(`audit-delete-${id}`).click();
     await expect(a.page.getByTestId('audit-delete-question')).toHaveText(
       `Wollen Sie das Audit „${name} neu“ wirklich löschen?`,
@@ -211,6 +218,7 @@ test('the matrix edits an audit in its dialog and deletes it only after asking; 
     await a.page.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(a.page.getByTestId(`audit-row-${id}`)).toBeVisible();
 
+    await a.page.getByTestId(`audit-menu-${id}`).click();
     await a.page.getByTestId(`audit-delete-${id}`).click();
     await a.page.getByTestId('audit-delete-confirm').click();
     await expect(a.page.getByTestId(`audit-row-${id}`)).toHaveCount(0);

@@ -134,6 +134,11 @@ function renderAt(path: string, language: 'de' | 'en' = 'en') {
 
 const lastAuditQuery = () => queries.filter((query) => query.collection === 'audits').at(-1);
 const row = (id: string) => screen.getByTestId(`audit-row-${id}`);
+/** Opens a row's more-actions menu (edit, delete). */
+async function openMenu(id: string) {
+  fireEvent.click(await screen.findByTestId(`audit-menu-${id}`));
+  return within(await screen.findByRole('menu'));
+}
 
 describe('audit matrix', () => {
   beforeEach(() => {
@@ -172,9 +177,14 @@ describe('audit matrix', () => {
       'NameStandardAudit typeAudited byScopeCreated byStateActions',
     );
     const cells = within(first);
-    expect(cells.getByRole('link', { name: 'Supplier audit Cracow' }).getAttribute('href')).toBe(
-      '/audit/a1',
-    );
+    // The whole row is the link (issue 18.3), named by what it shows, the audit's name first.
+    const link = screen.getByRole('link', { name: /^Supplier audit Cracow/ });
+    expect(link.getAttribute('href')).toBe('/audit/a1');
+    expect(link.contains(first)).toBe(true);
+    // Each value says what it is (seen in the card layout, heard under the header).
+    expect(first.textContent).toContain('Scope: Cracow');
+    expect(first.textContent).toContain('Created by: Max Auditor');
+    expect(first.textContent).toContain('Audit type: Standard-based process audit');
     for (const text of ['ISO 9001', 'Standard-based process audit', 'Supplier', 'Cracow']) {
       expect(cells.getByText(text)).toBeTruthy();
     }
@@ -190,8 +200,7 @@ describe('audit matrix', () => {
     expect(screen.queryByTestId('audit-row-a3')).toBeNull();
     // A plain user sees neither create, edit, delete nor the import.
     expect(screen.queryByTestId('audit-create')).toBeNull();
-    expect(screen.queryByTestId('audit-edit-a2')).toBeNull();
-    expect(screen.queryByTestId('audit-delete-a2')).toBeNull();
+    expect(screen.queryByTestId('audit-menu-a2')).toBeNull();
     expect(screen.queryByTestId('list-more-actions')).toBeNull();
   });
 
@@ -267,7 +276,13 @@ describe('audit matrix', () => {
   it('asks before deleting and sends audit.delete with the ids of the audit items', async () => {
     person = testPerson({ roles: ['qm'] });
     renderAt('/auditmatrix');
-    fireEvent.click(await screen.findByTestId('audit-delete-a1'));
+    const menu = await openMenu('a1');
+    // Delete is the menu's last entry, apart from edit.
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit Supplier audit Cracow',
+      'Delete Supplier audit Cracow',
+    ]);
+    fireEvent.click(menu.getByTestId('audit-delete-a1'));
     expect((await screen.findByTestId('audit-delete-question')).textContent).toBe(
       'Are you sure you want to delete the audit "Supplier audit Cracow"?',
     );
@@ -286,7 +301,10 @@ describe('audit matrix', () => {
   it('asks in German, and cancelling sends nothing', async () => {
     person = testPerson({ roles: ['admin'] });
     renderAt('/auditmatrix', 'de');
-    fireEvent.click(await screen.findByTestId('audit-delete-a2'));
+    expect((await screen.findByTestId('audit-menu-a2')).getAttribute('aria-label')).toBe(
+      'Aktionen für System audit Munich',
+    );
+    fireEvent.click((await openMenu('a2')).getByTestId('audit-delete-a2'));
     expect((await screen.findByTestId('audit-delete-question')).textContent).toBe(
       'Wollen Sie das Audit „System audit Munich“ wirklich löschen?',
     );
@@ -306,9 +324,10 @@ describe('audit matrix', () => {
     };
     renderAt('/auditmatrix');
     await screen.findByTestId('audit-row-a1');
-    expect(screen.queryByTestId('audit-edit-a1')).toBeNull();
-    expect(screen.getByTestId('audit-edit-a2')).toBeTruthy();
-    expect(screen.queryByTestId('audit-delete-a2')).toBeNull();
+    expect(screen.queryByTestId('audit-menu-a1')).toBeNull();
+    const menu = await openMenu('a2');
+    expect(menu.getByTestId('audit-edit-a2')).toBeTruthy();
+    expect(menu.queryByTestId('audit-delete-a2')).toBeNull();
   });
 
   it('opens the audit dialog to create and goes to the new audit', async () => {
@@ -324,7 +343,7 @@ describe('audit matrix', () => {
   it('opens the audit dialog to edit and stays on the matrix', async () => {
     person = testPerson({ roles: ['qm'] });
     const router = renderAt('/auditmatrix');
-    fireEvent.click(await screen.findByTestId('audit-edit-a2'));
+    fireEvent.click((await openMenu('a2')).getByTestId('audit-edit-a2'));
     // The dialog is its own chunk, loaded on first opening.
     expect((await screen.findByTestId('audit-dialog')).getAttribute('data-audit-id')).toBe('a2');
     fireEvent.click(screen.getByRole('button', { name: 'save' }));

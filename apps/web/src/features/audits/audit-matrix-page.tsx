@@ -5,9 +5,8 @@ import LockIcon from '@mui/icons-material/Lock';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   ALL_YEARS,
@@ -24,9 +23,12 @@ import {
 } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { TOUCH_TARGET } from '../../app/theme';
 import { lazyComponent } from '../../app/chunk-load';
 import { GroupedList } from '../../components/list/grouped-list';
+import { ListMoreActions } from '../../components/list/list-more-actions';
+import type { ListMenuAction } from '../../components/list/list-types';
 import { PageLayout } from '../../components/pages/page-layout';
 import { NavigationProgressBar } from '../../components/shell/navigation-progress';
 import { useListConfig } from '../../lib/config/use-list-config';
@@ -59,13 +61,19 @@ const AuditDialog = lazyComponent(
   (m) => m.AuditDialog,
 );
 
-/** Name, standard, type, audited by, scope, created by, icons, actions (md and wider). */
-const COLUMNS =
-  'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px 88px';
+/**
+ * Name, standard, type, audited by, scope, created by, icons (md and wider); the row's menu sits
+ * outside the row's link. The header adds a column over the menu: the link's right padding
+ * (16), the gap (8), the menu button (44) and the row's right padding (8), less one column gap.
+ */
+const ROW_COLUMNS =
+  'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px';
+const ACTIONS_COLUMN = `${16 + 8 + TOUCH_TARGET + 8 - 16}px`;
+/** Below md a row is a card: the name, then each value with its label, wrapping. */
 const gridSx = {
   display: { xs: 'flex', md: 'grid' },
   flexWrap: 'wrap',
-  gridTemplateColumns: COLUMNS,
+  gridTemplateColumns: ROW_COLUMNS,
   alignItems: 'center',
   columnGap: 2,
   rowGap: 0.5,
@@ -81,8 +89,28 @@ const COLUMN_KEYS = [
   'auditMatrix.columns.state',
   'auditMatrix.columns.actions',
 ] as const;
+/** The labelled values of a row, in column order (the name and the icons are apart). */
+const VALUE_COLUMNS = [
+  ['standard', 'auditMatrix.columns.standard'],
+  ['type', 'auditMatrix.columns.type'],
+  ['art', 'auditMatrix.columns.art'],
+  ['scope', 'auditMatrix.columns.scope'],
+  ['createdBy', 'auditMatrix.columns.createdBy'],
+] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A value's label: seen in the card layout, only heard on md and wider (under the header). */
+const labelSx = (theme: Theme) => ({
+  color: 'text.secondary',
+  [theme.breakpoints.up('md')]: {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
 
 /**
  * /auditmatrix, the audit programme (SPEC section 2 "Audit matrix"): the audits of one planning
@@ -210,7 +238,13 @@ export function AuditMatrixPage() {
 
   const header = (
     <Box
-      sx={{ ...gridSx, display: { xs: 'none', md: 'grid' }, px: 2, py: 1 }}
+      sx={{
+        ...gridSx,
+        gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
+        display: { xs: 'none', md: 'grid' },
+        pl: 2,
+        py: 1,
+      }}
       data-testid="audit-matrix-header"
     >
       {COLUMN_KEYS.map((key) => (
@@ -222,20 +256,35 @@ export function AuditMatrixPage() {
     </Box>
   );
 
+  // The whole row is the link that opens the audit (its name alone was a 19 px target); in
+  // the card layout each value says what it is, on md and wider the header does (the label
+  // stays for screen readers, since the grid is no table).
   const renderRow = (row: AuditMatrixRow): ReactNode => {
     const cell = cells(row);
-    const mayEdit = may(updateAuditCommand.action, row);
-    const mayDelete = may(deleteAuditCommand.action, row);
     return (
       <Box sx={gridSx} data-testid={`audit-row-${row.id}`}>
-        <Box sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' } }}>
-          <Link component={RouterLink} to={`/audit/${encodeURIComponent(row.id)}`}>
-            {cell.name}
-          </Link>
-        </Box>
-        {[cell.standard, cell.type, cell.art, cell.scope, cell.createdBy].map((value, index) => (
-          <Typography key={index} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {value}
+        <Typography
+          sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' }, fontWeight: 500 }}
+          color="primary"
+          data-testid="audit-row-name"
+        >
+          {cell.name}
+        </Typography>
+        {VALUE_COLUMNS.map(([key, labelKey]) => (
+          <Typography
+            key={key}
+            variant="body2"
+            sx={{
+              overflowWrap: 'anywhere',
+              display: cell[key] ? undefined : { xs: 'none', md: 'block' },
+            }}
+          >
+            {cell[key] && (
+              <Box component="span" sx={labelSx}>
+                {`${t(labelKey)}: `}
+              </Box>
+            )}
+            {cell[key]}
           </Typography>
         ))}
         <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
@@ -251,29 +300,40 @@ export function AuditMatrixPage() {
           )}
           <SyncStateIcon state={row.state} size="small" />
         </Box>
-        <Box sx={{ display: 'flex' }}>
-          {mayEdit && (
-            <IconButton
-              size="small"
-              aria-label={t('auditMatrix.edit', { name: cell.name })}
-              onClick={() => setEditing({ auditId: row.id })}
-              data-testid={`audit-edit-${row.id}`}
-            >
-              <EditIcon fontSize="small" />
-            </IconButton>
-          )}
-          {mayDelete && (
-            <IconButton
-              size="small"
-              aria-label={t('auditMatrix.deleteOne', { name: cell.name })}
-              onClick={() => setDeleting({ id: row.id, name: cell.name })}
-              data-testid={`audit-delete-${row.id}`}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          )}
-        </Box>
       </Box>
+    );
+  };
+  const getRowOpen = (row: AuditMatrixRow) => ({ href: `/audit/${encodeURIComponent(row.id)}` });
+  // Edit and delete in the row's menu, delete apart at its end; a spacer keeps the columns in
+  // line with the header where the person may do neither.
+  const renderRowActions = (row: AuditMatrixRow): ReactNode => {
+    const name = cells(row).name;
+    const actions: ListMenuAction[] = [];
+    if (may(updateAuditCommand.action, row))
+      actions.push({
+        id: 'edit',
+        label: t('auditMatrix.edit', { name }),
+        icon: <EditIcon fontSize="small" />,
+        onClick: () => setEditing({ auditId: row.id }),
+        testId: `audit-edit-${row.id}`,
+      });
+    if (may(deleteAuditCommand.action, row))
+      actions.push({
+        id: 'delete',
+        label: t('auditMatrix.deleteOne', { name }),
+        icon: <DeleteIcon fontSize="small" />,
+        onClick: () => setDeleting({ id: row.id, name }),
+        danger: true,
+        testId: `audit-delete-${row.id}`,
+      });
+    if (actions.length === 0)
+      return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
+    return (
+      <ListMoreActions
+        actions={actions}
+        label={t('auditMatrix.rowActions', { name })}
+        testId={`audit-menu-${row.id}`}
+      />
     );
   };
 
@@ -320,6 +380,8 @@ export function AuditMatrixPage() {
             : undefined
         }
         renderRow={renderRow}
+        getRowOpen={getRowOpen}
+        renderRowActions={renderRowActions}
       />
       {editing && (
         <Suspense fallback={<NavigationProgressBar />}>

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { changeAuditStatusCommand } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { I18nextProvider } from 'react-i18next';
@@ -99,6 +99,32 @@ describe('AuditPage', () => {
     expect(screen.getByLabelText('Protected audit')).toBeTruthy();
     expect(screen.getByTestId('audit-header').textContent).toContain('User: p-lead');
     expect(screen.getByTestId('audit-header').textContent).toContain('Scope: Styr');
+  });
+
+  it('offers all five phases on a phone in a menu that names the current one (issue 18.3)', async () => {
+    audits = { a1: AUDIT };
+    const router = renderAudit('/audit/a1/auditpreparation', 'de');
+    const button = await screen.findByTestId('audit-phase-menu');
+    expect(button.textContent).toBe('Vorbereitung');
+    expect(button.getAttribute('aria-label')).toBe('Auditphase: Vorbereitung');
+    fireEvent.click(button);
+    const menu = within(await screen.findByRole('menu', { name: 'Auditphasen' }));
+    const entries = menu.getAllByRole('menuitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      'Vorbereitung',
+      'Durchführung',
+      'Nachbereitung',
+      'Bericht',
+      'Maßnahmenliste',
+    ]);
+    expect(entries.map((entry) => entry.getAttribute('href'))).toEqual(
+      AUDIT_PHASES.map((phase) => `/audit/a1/${phase.path}`),
+    );
+    expect(entries[0]!.getAttribute('aria-current')).toBe('page');
+    fireEvent.click(entries[3]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByTestId('audit-phase-menu').textContent).toBe('Bericht');
   });
 
   it('opens the preparation tab when the status has no tab of its own', async () => {

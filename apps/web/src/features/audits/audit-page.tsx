@@ -24,6 +24,7 @@ import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
 import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
+import { AuditPhaseMenu } from './audit-phase-menu';
 import { AUDIT_PHASES } from './audit-phases';
 import { AuditStepper } from './audit-stepper';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
@@ -138,7 +139,11 @@ export function AuditPage() {
           {t('auditDialog.edit')}
         </Button>
       </Stack>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      {/* Five tabs from 600 px on; on a phone a menu of the phases (audit-phase-menu.tsx). */}
+      <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+        <AuditPhaseMenu current={current} />
+      </Box>
+      <Box sx={{ display: { xs: 'none', sm: 'block' }, borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={current}
           variant="scrollable"

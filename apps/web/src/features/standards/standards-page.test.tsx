@@ -96,7 +96,10 @@ describe('standards screens', () => {
       'iso9001 · 2 chapters',
     );
     expect(screen.queryByTestId('standard-import-open')).toBeNull();
-    fireEvent.click(screen.getByRole('link', { name: 'ISO9001' }));
+    // The whole row is the link (issue 18.3), named by what it shows.
+    const link = screen.getByRole('link', { name: /^ISO9001 iso9001 · 2 chapters/ });
+    expect(link.getAttribute('href')).toBe('/standard/iso9001');
+    fireEvent.click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'ISO9001' })).toBeTruthy();
     expect(screen.getByTestId('standard-chapters').textContent).toContain('5 Leadership');
   });
