@@ -39,11 +39,13 @@ describe('focus styles (issue 18.4)', () => {
         Record<string, unknown>
       >;
       expect(buttonBase['&.Mui-focusVisible']!.outline).toBeUndefined();
-      const inputBase = theme.components?.MuiInputBase?.styleOverrides?.root as Record<
+      const field = theme.components?.MuiOutlinedInput?.styleOverrides?.root as Record<
         string,
         unknown
       >;
-      expect(inputBase['&:has(:focus-visible)']).toMatchObject({ outlineColor: teal[900] });
+      expect(
+        field['&:not(.Mui-error):has(:focus-visible) .MuiOutlinedInput-notchedOutline'],
+      ).toEqual({ borderColor: teal[900] });
     }
     // The language still reaches MUI's own texts after the focus styles.
     expect(createAppTheme('de').components?.MuiAlert?.defaultProps?.closeText).toBe('Schließen');

@@ -25,11 +25,25 @@ const focusRing = {
 } satisfies CSSProperties;
 
 /**
+ * An outlined field (text field, select, autocomplete, date field) shows keyboard focus on its
+ * own border, 3 px in the ring's colour (red when the field is in error, 5:1): a ring around the
+ * box would cross the label sitting in the border's notch. Before, a 2 px teal border was the
+ * only sign. A field with keyboard input matches `:focus-visible` on any focus, a select only
+ * after a key, as a button does.
+ */
+function fieldFocus(notchedOutline: string) {
+  return {
+    [`&:has(:focus-visible) .${notchedOutline}`]: { borderWidth: 3 },
+    [`&:not(.Mui-error):has(:focus-visible) .${notchedOutline}`]: {
+      borderColor: FOCUS_RING_COLOR,
+    },
+  };
+}
+
+/**
  * Merged into the theme by `createAppTheme` (theme.ts). MUI's own `focusVisible` option puts
  * the ring on every button-like control, link, tab, menu item, switch and chip, inset where an
- * ancestor clips (tabs, menu items). Text fields, selects and date fields get it too: their
- * border alone (teal, 2 px) was the only sign of focus; a field with keyboard input matches
- * `:focus-visible` on any focus, a select only after a key, as a button does.
+ * ancestor clips (tabs, menu items); fields show it on their border (above).
  */
 export const focusStyles = {
   focusVisible: focusRing,
@@ -40,7 +54,11 @@ export const focusStyles = {
         root: { '&.Mui-focusVisible': { outline: undefined, outlineOffset: undefined } },
       },
     },
-    MuiInputBase: { styleOverrides: { root: { '&:has(:focus-visible)': focusRing } } },
-    MuiPickersInputBase: { styleOverrides: { root: { '&:has(:focus-visible)': focusRing } } },
+    MuiOutlinedInput: {
+      styleOverrides: { root: fieldFocus('MuiOutlinedInput-notchedOutline') },
+    },
+    MuiPickersOutlinedInput: {
+      styleOverrides: { root: fieldFocus('MuiPickersOutlinedInput-notchedOutline') },
+    },
   },
 } satisfies ThemeOptions;

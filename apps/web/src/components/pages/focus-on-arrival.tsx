@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /** Set by `requestFocusOnArrival`, taken by the next page title that sees a navigation. */
@@ -40,7 +40,9 @@ export function FocusOnArrival({ target }: { target: RefObject<HTMLElement | nul
   const navigationType = useNavigationType();
   const shownPath = useRef<string | null>(null);
 
-  useEffect(() => {
+  // In the commit that shows the page, not after paint: a busy tablet may run passive effects
+  // late, and a control of the page that focuses itself on mount comes later and still wins.
+  useLayoutEffect(() => {
     const element = target.current;
     if (!element) return;
     const arrived = shownPath.current !== pathname;
