@@ -88,9 +88,16 @@ describe('AuditStepper focus (issue 18.4)', () => {
     // The drawer itself took the focus before, with nothing to show where it was.
     const comment = await screen.findByRole('textbox', { name: 'Comment (optional)' });
     await waitFor(() => expect(document.activeElement).toBe(comment));
+    // Every step is a button in the Tab order, the chosen one marked as current; no tab list,
+    // whose tabs could not have the comment and buttons between them.
     for (const step of [1, 2, 3, 4, 5]) {
-      expect(screen.getByTestId(`audit-step-${step}`).tagName).toBe('BUTTON');
+      const header = screen.getByTestId(`audit-step-${step}`);
+      expect(header.tagName).toBe('BUTTON');
+      expect(header.getAttribute('role')).toBe('button');
+      expect(header.tabIndex).toBe(0);
+      expect(header.getAttribute('aria-current')).toBe(step === 2 ? 'step' : null);
     }
+    expect(screen.queryByRole('tablist')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditexecution'));

@@ -14,7 +14,7 @@ import {
   formatMessage,
   type AuditTab,
 } from '@qa/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestFocusOnArrival } from '../../components/pages/focus-on-arrival';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
@@ -77,10 +77,13 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
       <Stepper activeStep={active} orientation="vertical" nonLinear>
         {AUDIT_STEPPER_STEPS.map((step, index) => (
           <Step key={step.step} completed={false}>
-            {/* A button, so a step is chosen by keyboard too (a clickable label was not). */}
-            <StepButton onClick={() => setActive(index)} data-testid={`audit-step-${step.step}`}>
+            <StepHeader
+              active={index === active}
+              onClick={() => setActive(index)}
+              testId={`audit-step-${step.step}`}
+            >
               {formatMessage(RULES_MESSAGES, { key: step.titleKey }, language)}
-            </StepButton>
+            </StepHeader>
             <StepContent>
               <TextField
                 label={t('audit.stepper.comment')}
@@ -118,5 +121,39 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
         ))}
       </Stepper>
     </Box>
+  );
+}
+
+/**
+ * A step's title as a plain button, so a step is chosen by keyboard too (a clickable label was
+ * not). Not MUI's tab semantics: a `StepButton` directly in a `Step` turns the stepper into a
+ * tab list, which must hold only tabs, yet the chosen step's comment and buttons sit between
+ * the steps (axe: aria-required-children). Wrapped, the stepper stays a list; the chosen step
+ * is `aria-current`.
+ */
+function StepHeader({
+  active,
+  onClick,
+  testId,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <StepButton
+      onClick={onClick}
+      role="button"
+      tabIndex={0}
+      aria-selected={undefined}
+      aria-posinset={undefined}
+      aria-setsize={undefined}
+      aria-current={active ? 'step' : undefined}
+      data-testid={testId}
+    >
+      {children}
+    </StepButton>
   );
 }
