@@ -5,6 +5,7 @@ import type { AppConfig } from './config/env';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase, withStartupLock } from './db/migrate';
 import { registerCompression } from './http/compression';
+import { registerGracefulClose } from './http/graceful-close';
 import { frameworkErrorHandler, registerErrorHandler } from './http/error-handler';
 import { registerJsonBodyParser } from './http/json-body';
 import { loggerOptions } from './http/logger';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
 
     registerErrorHandler(app);
+    registerGracefulClose(app);
     registerJsonBodyParser(app);
     await registerSecurityHeaders(app, config);
     await registerCompression(app);

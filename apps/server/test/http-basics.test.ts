@@ -185,3 +185,33 @@ describe('https installations', () => {
     }
   });
 });
+
+describe('shutdown', () => {
+  it('does not wait for the keep-alive of a download that ends while the server closes', async () => {
+    const app = await startApp({ dialect: 'sqlite' });
+    let stopping: Promise<void> | null = null;
+    try {
+      // Large enough that the server is still writing it when the headers have arrived.
+      const size = 16 * 1024 * 1024;
+      await mkdir(path.join(app.config.webDist, 'assets'), { recursive: true });
+      await writeFile(path.join(app.config.webDist, 'index.html'), '<!doctype html>');
+      await writeFile(path.join(app.config.webDist, 'assets', 'big-1234.js'), Buffer.alloc(size));
+      const response = await fetch(`${app.url}/assets/big-1234.js`, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect(response.status).toBe(200);
+
+      stopping = app.stop();
+      // The answer ends after the close began; its connection is kept alive by the client.
+      expect((await response.arrayBuffer()).byteLength).toBe(size);
+      const waited = await Promise.race([
+        stopping.then(() => 'stopped'),
+        // Far below the 72 s a kept-alive connection would hold the server open.
+        new Promise((resolve) => setTimeout(resolve, 20_000, 'still open')),
+      ]);
+      expect(waited).toBe('stopped');
+    } finally {
+      await (stopping ?? app.stop());
+    }
+  }, 30_000);
+});
