@@ -40,7 +40,7 @@ export async function signedInPage(
   locale: string,
   who?: { email: string; password: string },
 ) {
-  const context = await browser.newContext({ baseURL, locale });
+  const context = await browser.newContext({ baseURL, locale, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await page.goto('/signin');
   await signIn(page, who, locale.startsWith('de') ? 'de' : 'en');

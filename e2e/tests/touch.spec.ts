@@ -177,6 +177,7 @@ async function touchPage(
     deviceScaleFactor: 2,
     hasTouch: true,
     isMobile: true,
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   await page.goto('/signin');

@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -8,12 +9,16 @@ import { ClientConfigProvider } from '../lib/client-config/client-config-provide
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider } from '../lib/session/session-provider';
 import { SyncProvider } from '../lib/sync/sync-provider';
-import { createAppTheme } from './theme';
+import { createAppTheme, REDUCED_MOTION } from './theme';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const theme = useMemo(() => createAppTheme(language), [language]);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
+  const theme = useMemo(
+    () => createAppTheme(language, { reducedMotion }),
+    [language, reducedMotion],
+  );
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -21,11 +21,36 @@ const touchMinimum = (extra: Record<string, unknown> = {}) => ({
   [COARSE_POINTER]: { '&&': { minWidth: TOUCH_TARGET, minHeight: TOUCH_TARGET, ...extra } },
 });
 
+/** The operating system's "reduce motion" setting (WCAG 2.3.3). */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * With reduced motion, dialogs, menus and drawers appear and go at once and buttons show no
+ * ripple: MUI's transitions take their durations from the theme, so all of them become 0.
+ */
+const noMotion = {
+  transitions: {
+    duration: {
+      shortest: 0,
+      shorter: 0,
+      short: 0,
+      standard: 0,
+      complex: 0,
+      enteringScreen: 0,
+      leavingScreen: 0,
+    },
+  },
+  components: { MuiButtonBase: { defaultProps: { disableRipple: true } } },
+};
+
 /**
  * SPEC section 9: primary teal, accent amber. Teal 700 rather than 500 so white text on it
  * meets WCAG AA contrast. MUI's own texts (pagination, close buttons) follow the language.
  */
-export function createAppTheme(language: Language): Theme {
+export function createAppTheme(
+  language: Language,
+  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+): Theme {
   return createTheme(
     {
       palette: {
@@ -134,6 +159,7 @@ export function createAppTheme(language: Language): Theme {
       },
     },
     focusStyles, // focus styles: the keyboard focus ring (focus-styles.ts)
+    reducedMotion ? noMotion : {},
     language === 'de' ? deDE : enUS,
   );
 }
