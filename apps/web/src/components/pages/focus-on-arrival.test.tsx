@@ -1,4 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { createMemoryRouter, Link, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requestFocusOnArrival } from './focus-on-arrival';
@@ -42,6 +44,29 @@ function AuditPage() {
   );
 }
 
+/**
+ * A page whose title mounts again once its content loaded, with a menu opened meanwhile (MUI
+ * renders menus in a portal, outside main).
+ */
+function LatePage() {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <>
+      <PageLayout key={loaded ? 'loaded' : 'loading'} title={loaded ? 'Werk Styr' : 'Audit'}>
+        <p>Questions</p>
+      </PageLayout>
+      {createPortal(
+        <div role="menu">
+          <button role="menuitem" onClick={() => setLoaded(true)}>
+            Import
+          </button>
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
+
 function SignInPage() {
   return (
     <PageLayout title="Sign in">
@@ -56,6 +81,7 @@ function renderApp(path: string) {
       { path: '/auditmatrix', element: <MatrixPage /> },
       { path: '/audit/:auditId/*', element: <AuditPage /> },
       { path: '/signin', element: <SignInPage /> },
+      { path: '/late', element: <LatePage /> },
     ],
     { initialEntries: [path] },
   );
@@ -130,5 +156,16 @@ describe('FocusOnArrival', () => {
     await act(async () => {});
     expect(router.state.location.pathname).toBe('/audit/a1/execution');
     expect(document.activeElement).toBe(heading('Werk Styr'));
+  });
+
+  it('does not take the focus from a menu when the page title mounts again on the same page', async () => {
+    const router = renderApp('/auditmatrix');
+    await act(() => router.navigate('/late'));
+    expect(document.activeElement).toBe(heading('Audit'));
+    const item = screen.getByRole('menuitem', { name: 'Import' });
+    act(() => item.focus());
+    fireEvent.click(item);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Werk Styr' })).toBeTruthy();
+    expect(document.activeElement).toBe(item);
   });
 });

@@ -5,6 +5,11 @@ import { useLocation, useNavigationType } from 'react-router';
 let requested = false;
 /** Whether this document has navigated yet: its first page keeps the browser's focus start. */
 let navigated = false;
+/**
+ * The navigation (location key) whose arrival was handled: a title that mounts again on the same
+ * page (its content loaded) does not take the focus from where the user already is.
+ */
+let handledKey: string | null = null;
 
 /**
  * The next page title takes the focus, wherever the focus is: for a navigation that also closes
@@ -22,7 +27,10 @@ export function requestFocusOnArrival(): void {
 function focusIsPlaced(): boolean {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || active === document.body) return false;
-  if (active.closest('[role="dialog"]')) return true;
+  // A dialog, or a menu or list opened from the page (they live in portals outside main).
+  if (active.closest('[role="dialog"], [role="menu"], [role="listbox"], .MuiPopover-root')) {
+    return true;
+  }
   const main = active.closest('main');
   return main !== null && main !== active;
 }
@@ -47,10 +55,15 @@ export function FocusOnArrival({ target }: { target: RefObject<HTMLElement | nul
     if (!element) return;
     const arrived = shownPath.current !== pathname;
     shownPath.current = pathname;
+    const handled = handledKey === key;
+    handledKey = key;
     if (navigationType !== 'POP') navigated = true;
     if (requested) {
       requested = false;
       element.focus();
+    } else if (handled) {
+      // Only when the title that had the focus was replaced and took it along.
+      if (arrived && document.activeElement === document.body) element.focus();
     } else if (arrived && navigated && !focusIsPlaced()) {
       element.focus();
     }
