@@ -56,10 +56,13 @@ export const mediaSchema = z.object({
 });
 export type Media = z.infer<typeof mediaSchema>;
 
+/** Where a finding was recorded, as the device reported it (degrees, metres, ISO time). */
 export const geolocationSchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
   accuracy: z.number().nonnegative().optional(),
+  /** When the device measured the position. */
+  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
 });
 export type Geolocation = z.infer<typeof geolocationSchema>;
 

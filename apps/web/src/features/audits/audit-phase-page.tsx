@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotAvailableNotice } from '../../components/pages/not-available-notice';
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
+import { ExecutionTab } from './execution/execution-tab';
 import { PreparationTab } from './preparation/preparation-tab';
 
-/** One phase tab of an audit; the phases other than preparation land with later work. */
+/** One phase tab of an audit; wrap-up, reporting and the action list land with later work. */
 export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   const { t } = useTranslation();
   const { auditId } = useParams();
   if (phase === 'auditpreparation' && auditId)
     return <PreparationTab key={auditId} auditId={auditId} />;
+  if (phase === 'auditexecution' && auditId)
+    return <ExecutionTab key={auditId} auditId={auditId} />;
   const labelKey = AUDIT_PHASES.find((entry) => entry.path === phase)?.labelKey;
   return (
     <>

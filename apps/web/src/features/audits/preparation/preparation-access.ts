@@ -6,6 +6,7 @@ import {
   importAuditItemsCommand,
   updateAuditItemCommand,
   type PermissionAction,
+  type PermissionContext,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 
@@ -48,13 +49,21 @@ export function preparationAccess(
     import: may(actionOf(importAuditItemsCommand, 'import.auditItems')),
   };
   const any = access.create || access.update || access.remove || access.import;
-  let readOnlyReason: PreparationAccess['readOnlyReason'] = null;
-  if (!any) {
-    const unprotected = { ...context, protected: false };
-    readOnlyReason =
-      context.protected === true && can(person.roles, 'auditItem.update', unprotected)
-        ? 'protected'
-        : 'notInTeam';
-  }
-  return { ...access, readOnlyReason };
+  return {
+    ...access,
+    readOnlyReason: any ? null : readOnlyReasonOf(context, person.roles, 'auditItem.update'),
+  };
+}
+
+/**
+ * Why a person may not write to an audit: it is protected (they could otherwise), or they are
+ * not in its team.
+ */
+export function readOnlyReasonOf(
+  context: PermissionContext,
+  roles: readonly string[],
+  action: PermissionAction,
+): 'protected' | 'notInTeam' {
+  const unprotected = { ...context, protected: false };
+  return context.protected === true && can(roles, action, unprotected) ? 'protected' : 'notInTeam';
 }

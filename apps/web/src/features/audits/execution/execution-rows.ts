@@ -1,0 +1,169 @@
+import {
+  FINDING_CUSTOM_FIELDS,
+  type FindingType,
+  type Geolocation,
+  type Importance,
+} from '@qa/domain';
+import type { JsonObject, JsonValue } from '@qa/sync';
+import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { toPreparationRow, type PreparationRow } from '../preparation/preparation-rows';
+
+/**
+ * The rows of the execution tab: the preparation row of each audit item plus its findings,
+ * read leniently from the item document (a finding written by an older version still shows).
+ */
+
+export type FindingCustomField = (typeof FINDING_CUSTOM_FIELDS)[number];
+
+export interface ExecutionFinding {
+  id: string;
+  /** The finding type id. */
+  importance: string;
+  text: string;
+  reason: string;
+  solution: string;
+  findingperson: string;
+  riskassessment: string;
+  geolocation: Geolocation | null;
+  custom: Partial<Record<FindingCustomField, string>>;
+  /** Number of photos and files. */
+  mediaCount: number;
+}
+
+export interface ExecutionRow extends PreparationRow {
+  /** In the order they were recorded (the order of the stored map). */
+  findings: ExecutionFinding[];
+}
+
+const text = (value: JsonValue | undefined): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+const objectOf = (value: JsonValue | undefined): JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+const finiteNumber = (value: JsonValue | undefined): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+function geolocationOf(value: JsonValue | undefined): Geolocation | null {
+  const position = objectOf(value);
+  const latitude = finiteNumber(position.latitude);
+  const longitude = finiteNumber(position.longitude);
+  if (latitude === undefined || longitude === undefined) return null;
+  const accuracy = finiteNumber(position.accuracy);
+  const at = text(position.at);
+  return {
+    latitude,
+    longitude,
+    ...(accuracy === undefined ? {} : { accuracy }),
+    ...(at === '' ? {} : { at }),
+  };
+}
+
+function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
+  const data = objectOf(value);
+  const custom: ExecutionFinding['custom'] = {};
+  for (const field of FINDING_CUSTOM_FIELDS) {
+    const entry = text(data[field]);
+    if (entry !== '') custom[field] = entry;
+  }
+  return {
+    id,
+    importance: text(data.importance),
+    text: text(data.text),
+    reason: text(data.reason),
+    solution: text(data.solution),
+    findingperson: text(data.findingperson),
+    riskassessment: text(data.riskassessment),
+    geolocation: geolocationOf(data.geolocation),
+    custom,
+    mediaCount: Object.keys(objectOf(data.media)).length,
+  };
+}
+
+export function toExecutionRow(doc: ViewDocument): ExecutionRow {
+  const deviations = objectOf(doc.data.deviations);
+  return {
+    ...toPreparationRow(doc),
+    findings: Object.entries(deviations).map(([id, value]) => findingOf(id, value)),
+  };
+}
+
+/**
+ * An item deactivated in preparation is not part of the execution; one made "not applicable"
+ * here (a finding whose type deactivates the item) is, with that finding, so it can be undone.
+ */
+export function isExecuted(row: ExecutionRow): boolean {
+  return row.itemState !== 'deactivated' || row.findings.length > 0;
+}
+
+/**
+ * The execution rows of the documents, reusing the row of a document whose data and state did
+ * not change (as the preparation tab's cache), without the items deactivated in preparation.
+ */
+export function createExecutionRowCache() {
+  const cache = new Map<string, { doc: ViewDocument; row: ExecutionRow }>();
+  return (documents: readonly ViewDocument[]): ExecutionRow[] => {
+    const seen = new Set<string>();
+    const rows: ExecutionRow[] = [];
+    for (const doc of documents) {
+      seen.add(doc.id);
+      const hit = cache.get(doc.id);
+      let row: ExecutionRow;
+      if (hit && hit.doc.data === doc.data && hit.doc.state === doc.state) row = hit.row;
+      else {
+        row = toExecutionRow(doc);
+        cache.set(doc.id, { doc, row });
+      }
+      if (isExecuted(row)) rows.push(row);
+    }
+    for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
+    return rows;
+  };
+}
+
+export interface ExecutionProgress {
+  answered: number;
+  total: number;
+  /** Whole percent, 0 without items. */
+  percent: number;
+}
+
+/** Audit progress (SPEC section 9): items with at least one finding among the executed ones. */
+export function executionProgress(rows: readonly ExecutionRow[]): ExecutionProgress {
+  const answered = rows.filter((row) => row.findings.length > 0).length;
+  const total = rows.length;
+  return { answered, total, percent: total === 0 ? 0 : Math.round((answered / total) * 100) };
+}
+
+/** The finding types that close a question in one step ("not applicable", "conforming"). */
+export function stateTypes(types: readonly FindingType[]): FindingType[] {
+  return types.filter((type) => type.auditItemState !== null);
+}
+
+/**
+ * Whether storing a finding of `typeId` as `findingId` replaces other findings of the row: the
+ * type carries an item state and the item has findings besides this one. Then the user is asked
+ * first (SPEC section 4).
+ */
+export function replacesOthers(
+  row: ExecutionRow,
+  types: readonly FindingType[],
+  typeId: string,
+  findingId: string | null,
+): boolean {
+  const type = types.find((entry) => entry.id === typeId);
+  if (!type || type.auditItemState === null) return false;
+  return row.findings.some((finding) => finding.id !== findingId);
+}
+
+/**
+ * The colour of a finding type's chip: the importance of the same id (SPEC section 9 numbers
+ * findings and importances alike: 0, 1, 3, 9), green for a conforming type, grey otherwise.
+ */
+export function findingTypeColor(
+  type: FindingType | undefined,
+  importances: readonly Importance[],
+): string {
+  const importance = type && importances.find((entry) => entry.id === type.id);
+  if (importance?.color) return importance.color;
+  if (type?.is_no_deviation) return '#2e7d32';
+  return '#757575';
+}

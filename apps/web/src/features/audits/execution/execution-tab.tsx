@@ -1,0 +1,347 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import {
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
+  createFindingCommand,
+  deleteFindingCommand,
+  findingConfigSchema,
+  DEFAULT_FINDING_CONFIG,
+  reactivateFindingCommand,
+  type FindingType,
+} from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GroupedList } from '../../../components/list/grouped-list';
+import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
+import { useListConfig } from '../../../lib/config/use-list-config';
+import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { usePerson } from '../../../lib/session/session-provider';
+import { randomId } from '../../../lib/sync/random-id';
+import { useCommand } from '../../../lib/sync/use-command';
+import { useDocument } from '../../../lib/sync/use-document';
+import { useQuery } from '../../../lib/sync/use-query';
+import {
+  findingTypeLabel,
+  importanceLabel,
+  NO_CATEGORY,
+  preparationComparators,
+  preparationFields,
+  searchTextOf,
+} from '../preparation/preparation-rows';
+import { usePreparationConfig } from '../preparation/use-preparation-config';
+import { DiscardFindingsDialog } from './discard-findings-dialog';
+import { executionAccess } from './execution-access';
+import {
+  ExecutionRowView,
+  type ExecutionRowActions,
+  type ExecutionRowLabels,
+} from './execution-row-view';
+import {
+  createExecutionRowCache,
+  executionProgress,
+  findingTypeColor,
+  stateTypes,
+  type ExecutionFinding,
+  type ExecutionRow,
+} from './execution-rows';
+import { FindingDialog } from './finding-dialog';
+
+type DialogState =
+  | { kind: 'none' }
+  | {
+      kind: 'finding';
+      row: ExecutionRow;
+      finding?: ExecutionFinding;
+      initialType?: string;
+      readOnly?: boolean;
+      key: number;
+    }
+  | { kind: 'delete'; row: ExecutionRow; finding: ExecutionFinding }
+  | { kind: 'quick'; row: ExecutionRow; type: FindingType };
+
+const getId = (row: ExecutionRow) => row.id;
+const getSyncState = (row: ExecutionRow) => row.state;
+
+/**
+ * /audit/:auditId/auditexecution (SPEC section 2 "Audit screen", issue 11.2): the audit's
+ * questions with their findings inline, on the generic grouped list (list key 'audititems', its
+ * facets answered and finding importance), and the progress at the top. Every write is a finding
+ * command run on this device at once, so the tab works the same offline.
+ */
+export function ExecutionTab({ auditId }: { auditId: string }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const runCommand = useCommand();
+  const { show } = useSnackbar();
+  const person = usePerson();
+  const titleId = useId();
+  const { document: audit, loading: auditLoading } = useDocument(AUDITS_COLLECTION, auditId);
+  const { documents, loading: itemsLoading } = useQuery({
+    collection: AUDIT_ITEMS_COLLECTION,
+    filters: [{ path: ['auditId'], op: '==', value: auditId }],
+  });
+  const findingSegment = useDocument('configuration', 'finding').document?.data;
+  const customFields = useMemo(() => {
+    const parsed = findingConfigSchema.safeParse(findingSegment);
+    return (parsed.success ? parsed.data : DEFAULT_FINDING_CONFIG).customFields;
+  }, [findingSegment]);
+  const listConfig = useListConfig('audititems');
+  const config = usePreparationConfig();
+  const types = config.findingTypes;
+  const importances = config.audititem.importances;
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+
+  const [toRows] = useState(createExecutionRowCache);
+  const rows = useMemo(() => toRows(documents), [toRows, documents]);
+  const progress = useMemo(() => executionProgress(rows), [rows]);
+  const access = useMemo(() => executionAccess(audit?.data, person), [audit, person]);
+  const quickTypes = useMemo(() => stateTypes(types), [types]);
+
+  // ---- What the list needs, stable across renders.
+  const fields = useMemo(() => preparationFields(types), [types]);
+  const comparators = useMemo(() => preparationComparators(importances), [importances]);
+  const categoryNames = useMemo(
+    () => new Map(config.categories.map((option) => [option.id, option.label[language]])),
+    [config.categories, language],
+  );
+  const formatValue = useCallback(
+    (field: string, value: string) => {
+      switch (field) {
+        case 'question.category_id':
+          return value === NO_CATEGORY || value === ''
+            ? translate({ key: 'scoring.noCategory' })
+            : (categoryNames.get(value) ?? value);
+        case 'question.importance':
+          return importanceLabel(value, importances, language);
+        case 'answered':
+          return value === 'true' ? t('preparation.answered.yes') : t('preparation.answered.no');
+        case 'findingImportance':
+          return findingTypeLabel(value, types, language);
+        default:
+          return value;
+      }
+    },
+    [categoryNames, importances, language, types, translate, t],
+  );
+
+  const labels = useMemo<ExecutionRowLabels>(
+    () => ({
+      number: t('preparation.number'),
+      hint: t('preparation.hint'),
+      notApplicable: t('execution.notApplicable'),
+      completed: t('preparation.completed'),
+      typeName: (id) => findingTypeLabel(id, types, language),
+      typeColor: (id) =>
+        findingTypeColor(
+          types.find((type) => type.id === id),
+          importances,
+        ),
+      importance: (id) => importanceLabel(id, importances, language),
+      importanceColor: (id) => importances.find((entry) => entry.id === id)?.color,
+      addFinding: (no) =>
+        no === '' ? t('execution.addFinding') : t('execution.addFindingTo', { no }),
+      quick: (type, no) =>
+        t('execution.quickFor', { answer: findingTypeLabel(type.id, types, language), no }),
+      quickShort: (type) => findingTypeLabel(type.id, types, language),
+      reactivate: (no) =>
+        no === '' ? t('execution.reactivate') : t('execution.reactivateNo', { no }),
+      editFinding: (type) => t('execution.openFinding', { type }),
+      deleteFinding: (type) => t('execution.deleteFinding', { type }),
+      createMeasure: t('execution.createMeasure'),
+      measuresLater: t('execution.measuresLater'),
+      media: (count) => t('execution.media', { count }),
+      position: t('execution.positionRecorded'),
+    }),
+    [t, types, importances, language],
+  );
+
+  const run = useCallback(
+    async (name: string, args: JsonObject) => {
+      try {
+        const { local } = await runCommand(name, args);
+        if (!local.ok) show({ type: 'error', message: translate(local.error.message) });
+        else if (local.message) show({ type: 'success', message: translate(local.message) });
+      } catch {
+        show({ type: 'error', message: t('execution.commandFailed') });
+      }
+    },
+    [runCommand, show, translate, t],
+  );
+
+  const answerWith = useCallback(
+    (row: ExecutionRow, type: FindingType, confirmDiscard = false) =>
+      run(createFindingCommand.name, {
+        auditId,
+        itemId: row.id,
+        finding: { id: randomId(), importance: type.id },
+        language,
+        ...(confirmDiscard ? { confirmDiscard } : {}),
+      }),
+    [run, auditId, language],
+  );
+
+  const actions = useMemo<ExecutionRowActions>(
+    () => ({
+      add: access.create
+        ? (row) => setDialog({ kind: 'finding', row, key: Date.now() })
+        : undefined,
+      quick: access.create
+        ? (row, type) => {
+            if (row.findings.length > 0) setDialog({ kind: 'quick', row, type });
+            else void answerWith(row, type);
+          }
+        : undefined,
+      edit: access.update
+        ? (row, finding) => setDialog({ kind: 'finding', row, finding, key: Date.now() })
+        : undefined,
+      view: (row, finding) =>
+        setDialog({ kind: 'finding', row, finding, readOnly: true, key: Date.now() }),
+      remove: access.remove
+        ? (row, finding) => setDialog({ kind: 'delete', row, finding })
+        : undefined,
+      reactivate: access.update
+        ? (row) => {
+            const closing = row.findings.find((finding) =>
+              quickTypes.some((type) => type.id === finding.importance),
+            );
+            void run(reactivateFindingCommand.name, {
+              auditId,
+              itemId: row.id,
+              ...(closing ? { findingId: closing.id } : {}),
+            });
+          }
+        : undefined,
+    }),
+    [access, answerWith, run, auditId, quickTypes],
+  );
+
+  const renderRow = useCallback(
+    (row: ExecutionRow) => (
+      <ExecutionRowView row={row} labels={labels} actions={actions} quickTypes={quickTypes} />
+    ),
+    [labels, actions, quickTypes],
+  );
+
+  const readOnlyText =
+    access.readOnlyReason === 'protected'
+      ? t('preparation.readOnly.protected')
+      : access.readOnlyReason === 'notInTeam'
+        ? t('preparation.readOnly.notInTeam')
+        : null;
+
+  return (
+    <section aria-labelledby={titleId} data-testid="execution-tab">
+      <Typography id={titleId} variant="h5" component="h2" gutterBottom>
+        {t('audit.phases.execution')}
+      </Typography>
+      {readOnlyText && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="execution-read-only">
+          {readOnlyText}
+        </Alert>
+      )}
+      <Box sx={{ mb: 2 }} data-testid="execution-progress">
+        <Typography variant="body2" id={`${titleId}-progress`} gutterBottom>
+          {t('execution.progress', {
+            answered: progress.answered,
+            total: progress.total,
+            percent: progress.percent,
+          })}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={progress.percent}
+          aria-labelledby={`${titleId}-progress`}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+      </Box>
+      <GroupedList
+        items={rows}
+        getId={getId}
+        config={listConfig}
+        fields={fields}
+        comparators={comparators}
+        getSearchText={searchTextOf}
+        formatValue={formatValue}
+        renderRow={renderRow}
+        getSyncState={getSyncState}
+        loading={auditLoading || itemsLoading}
+        label={t('execution.listLabel')}
+        emptyText={t('execution.empty')}
+        groupHeadingLevel={3}
+      />
+      {dialog.kind === 'finding' && (
+        <FindingDialog
+          key={dialog.key}
+          auditId={auditId}
+          row={rows.find((row) => row.id === dialog.row.id) ?? dialog.row}
+          finding={dialog.finding}
+          initialType={dialog.initialType}
+          types={types}
+          importances={importances}
+          customFields={customFields}
+          readOnly={dialog.readOnly}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      {dialog.kind === 'quick' && (
+        <DiscardFindingsDialog
+          onCancel={() => setDialog({ kind: 'none' })}
+          onConfirm={() => {
+            setDialog({ kind: 'none' });
+            void answerWith(dialog.row, dialog.type, true);
+          }}
+        />
+      )}
+      <Dialog
+        open={dialog.kind === 'delete'}
+        onClose={() => setDialog({ kind: 'none' })}
+        aria-labelledby={`${titleId}-delete`}
+      >
+        <DialogTitle id={`${titleId}-delete`}>{t('execution.delete.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText data-testid="finding-delete-text">
+            {t('execution.delete.text')}
+          </DialogContentText>
+          {dialog.kind === 'delete' && (
+            <DialogContentText sx={{ mt: 1 }}>
+              {`${findingTypeLabel(dialog.finding.importance, types, language)}: ${dialog.finding.text}`}
+            </DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDialog({ kind: 'none' })}>
+            {t('execution.delete.cancel')}
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (dialog.kind !== 'delete') return;
+              setDialog({ kind: 'none' });
+              void run(deleteFindingCommand.name, {
+                auditId,
+                itemId: dialog.row.id,
+                findingId: dialog.finding.id,
+              });
+            }}
+            data-testid="finding-delete-confirm"
+          >
+            {t('execution.delete.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </section>
+  );
+}
