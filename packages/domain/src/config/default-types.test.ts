@@ -83,4 +83,20 @@ describe('default configured types', () => {
       }
     }
   });
+
+  it('the English label is the default text, so a default configuration shows German in German', () => {
+    // The web app shows the label in the user's language only while the configured text is
+    // still the default (configuredLabel): a label that differs would show English in German.
+    for (const type of DEFAULT_FINDING_TYPES) {
+      expect(DEFAULT_FINDING_TYPE_LABELS[type.id]?.en, type.id).toBe(type.text);
+    }
+    for (const importance of DEFAULT_IMPORTANCES) {
+      expect(DEFAULT_IMPORTANCE_LABELS[importance.id]?.en, importance.id).toBe(
+        importance.description,
+      );
+    }
+    for (const type of DEFAULT_MEASURE_TYPES) {
+      expect(DEFAULT_MEASURE_TYPE_LABELS[type.id]?.en, type.id).toBe(type.text);
+    }
+  });
 });

@@ -92,7 +92,7 @@ export const DEFAULT_FINDING_TYPE_LABELS: Readonly<Record<string, MessageText>> 
   '3': { de: 'Nebenabweichung', en: 'Minor deviation' },
   '9': { de: 'Hauptabweichung', en: 'Major deviation' },
   na: { de: 'Nicht anwendbar', en: 'Not applicable' },
-  ok: { de: 'Keine Abweichung / konform', en: 'No deviation / conforming' },
+  ok: { de: 'Keine Abweichung', en: 'No deviation' },
 };
 
 /**
