@@ -83,7 +83,7 @@ for (const locale of ['en-US', 'de-DE']) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the audit matrix, the audit dialog and the preparation tab have no serious WCAG violations', async ({
+    test('the audit matrix, the audit dialog, the preparation and execution tabs and the finding dialog have no serious WCAG violations', async ({
       page,
     }) => {
       await page.goto('/signin');
@@ -104,6 +104,19 @@ for (const locale of ['en-US', 'de-DE']) {
 
       await createAudit(page, { name: `A11y ${Date.now()}`, lead: 'Otto Auditor' });
       await expect(page.getByTestId('preparation-tab')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Issue 11: the execution tab with a finding, and the finding dialog.
+      await page.getByTestId('question-create').click();
+      await page.getByTestId('question-text').fill('Is the gauge calibrated?');
+      await page.getByTestId('question-save').click();
+      await page.goto(page.url().replace(/auditpreparation$/, 'auditexecution'));
+      await page.getByTestId('exec-add-finding').click();
+      await expect(page.getByTestId('finding-dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('finding-save').click();
+      await expect(page.getByTestId('finding-dialog')).toBeHidden();
+      await expect(page.getByTestId('exec-finding-type')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -214,9 +214,10 @@ function FindingLine({
       sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
       data-testid={`exec-finding-${finding.id}`}
     >
+      {/* Named by what it shows (type and text), as a sighted user reads it. */}
       <ButtonBase
         onClick={() => open(row, finding)}
-        aria-label={labels.editFinding(type)}
+        title={labels.editFinding(type)}
         sx={{
           flex: 1,
           minWidth: 0,
@@ -233,12 +234,26 @@ function FindingLine({
         }}
         data-testid="exec-finding-open"
       >
+        {/* The type's colour frames the chip; its text keeps the body colour (contrast). */}
         <Chip
           size="small"
+          variant="outlined"
           label={type}
+          icon={
+            <Box
+              component="span"
+              aria-hidden
+              sx={{
+                width: 10,
+                height: 10,
+                borderRadius: '50%',
+                bgcolor: labels.typeColor(finding.importance),
+              }}
+            />
+          }
           sx={{
-            bgcolor: labels.typeColor(finding.importance),
-            color: '#fff',
+            borderColor: labels.typeColor(finding.importance),
+            borderWidth: 2,
             fontWeight: 500,
             flexShrink: 0,
           }}
