@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +182,28 @@ describeEachDialect('files', (dialect) => {
     );
     expect(body.error.details).toEqual({ key: 'attachment.tooLarge', params: { maxMiB: 25 } });
     expect((await stored()).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('keeps a photo only when its bytes are the ones the device hashed at capture', async () => {
+    const sha256 = createHash('sha256').update(PNG).digest('hex');
+    const putHashed = (id: string, hash: string) =>
+      jar.fetch(fileUrl(app, id, { auditId }) + `&sha256=${hash}`, {
+        method: 'PUT',
+        body: form(PNG, 'evidence.png', 'image/png'),
+      });
+    const id = newId();
+    expect((await putHashed(id, sha256.toUpperCase())).status).toBe(201);
+    // A retry with the same bytes and hash is the same file.
+    expect((await putHashed(id, sha256)).status).toBe(200);
+
+    const altered = await expectRefused(
+      () => putHashed(newId(), createHash('sha256').update('other bytes').digest('hex')),
+      400,
+      'invalid_request',
+    );
+    expect(altered.error.details).toEqual({ key: 'file.hashMismatch' });
+    const malformed = await expectRefused(() => putHashed(newId(), 'abc'), 400, 'invalid_request');
+    expect(malformed.error.details).toEqual({ key: 'file.hashInvalid' });
   });
 
   it('accepts a file of exactly the limit', async () => {

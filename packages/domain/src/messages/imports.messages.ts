@@ -245,6 +245,14 @@ export const importMessages = defineMessages({
     de: 'Das Audit {auditId} wurde gelöscht',
     en: 'Audit {auditId} has been deleted',
   },
+  'file.hashInvalid': {
+    de: 'Die Prüfsumme muss ein SHA-256-Wert aus 64 Hexadezimalzeichen sein',
+    en: 'The checksum must be a SHA-256 value of 64 hexadecimal characters',
+  },
+  'file.hashMismatch': {
+    de: 'Die Datei ist nicht die aufgenommene: ihre SHA-256-Prüfsumme weicht ab',
+    en: 'The file is not the one captured: its SHA-256 checksum differs',
+  },
   'file.itemNotInAudit': {
     de: 'Die Frage {auditItemId} gehört nicht zum Audit {auditId}',
     en: 'Question {auditItemId} does not belong to audit {auditId}',

@@ -136,13 +136,14 @@ export class FilesService {
       );
     }
     const { owner } = owned;
+    const expected = expectedSha256(ownerInput.sha256);
     const { audit, item } = await this.parents.of(owner);
     const refusal = checkFileUpload(actor, owner, audit, item);
     if (refusal) throw accessError(refusal);
 
     const incoming = await open();
     try {
-      return await this.receive(actor.personId, fileId, owner, incoming);
+      return await this.receive(actor.personId, fileId, owner, incoming, expected);
     } finally {
       await discard(incoming.content);
     }
@@ -196,6 +197,7 @@ export class FilesService {
     fileId: string,
     owner: FileOwner,
     incoming: IncomingFile,
+    expected: string | null,
   ): Promise<UploadResult> {
     const name = cleanFileName(incoming.name);
     const limits = { maxBytes: this.maxUploadBytes };
@@ -208,7 +210,9 @@ export class FilesService {
       const measured = meter(incoming.content, this.maxUploadBytes);
       measured.resume();
       await finished(measured);
-      return this.sameOrConflict(existing, measured.digest(), owner);
+      const digest = measured.digest();
+      assertExpectedHash(expected, digest);
+      return this.sameOrConflict(existing, digest, owner);
     }
 
     // The quota binds when less is left of it than a file may have.
@@ -226,13 +230,20 @@ export class FilesService {
     const storageKey = `${fileId}-${randomBytes(8).toString('hex')}.${fileExtension(name)}`;
     const measured = meter(incoming.content, limit, overLimit);
     await this.storage.put(storageKey, measured);
+    const sha256 = measured.digest();
+    try {
+      assertExpectedHash(expected, sha256);
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
     const file: FileRecord = {
       id: fileId,
       storageKey,
       name,
       contentType: attachmentContentType(name),
       size: measured.size,
-      sha256: measured.digest(),
+      sha256,
       createdBy,
       createdAt: this.now().toISOString(),
       owner,
@@ -265,6 +276,29 @@ export class FilesService {
       throw new AppError('conflict', 'Another file with this id exists already');
     }
     return { file: existing, created: false };
+  }
+}
+
+/**
+ * The SHA-256 the device computed at capture (`?sha256=`, issue 11.6), lower case; null when the
+ * upload names none. A malformed one is refused before a byte is read.
+ */
+function expectedSha256(value: unknown): string | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value)) {
+    throw new AppError('invalid_request', 'sha256 must be 64 hexadecimal characters', {
+      key: 'file.hashInvalid',
+    });
+  }
+  return value.toLowerCase();
+}
+
+/** The bytes that arrived are the bytes captured, or nothing of them is kept. */
+function assertExpectedHash(expected: string | null, actual: string): void {
+  if (expected !== null && expected !== actual) {
+    throw new AppError('invalid_request', 'The content does not match its sha256', {
+      key: 'file.hashMismatch',
+    });
   }
 }
 

@@ -74,6 +74,15 @@ describe('file uploader', () => {
     expect(await db.files.get(fileId)).toMatchObject({ uploaded: 1, blob: null, attempts: 1 });
   });
 
+  it('names the SHA-256 computed at capture, so the server checks the bytes it gets', async () => {
+    const sha256 = 'ab'.repeat(32);
+    const photo = new File([new Uint8Array([4, 5])], 'evidence.jpg', { type: 'image/jpeg' });
+    const saved = await saveOfflineFile(db, photo, OWNER, undefined, { sha256 });
+    const { fetch, calls } = fakeFetch(created(saved.fileId));
+    await createFileUploader(db, { fetch })([saved.fileId]);
+    expect(calls[0]?.url).toBe(`/api/v1/files/${saved.fileId}?${OWNER_QUERY}&sha256=${sha256}`);
+  });
+
   it('throws a retryable error without network and uploads on the next call', async () => {
     const { fetch, calls } = fakeFetch(() => {
       throw new TypeError('Failed to fetch');

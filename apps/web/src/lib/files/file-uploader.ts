@@ -24,13 +24,17 @@ const RETRYABLE_CLIENT_STATUSES = new Set([401, 408, 429]);
  */
 const AUDIT_NOT_THERE_YET = 'file.auditNotFound';
 
-/** The upload's URL: the file id in the path, its owner in the query (docs/api.md "Files"). */
-export function fileUploadUrl(fileId: string, owner: FileOwner): string {
+/**
+ * The upload's URL: the file id in the path, its owner in the query (docs/api.md "Files"), and
+ * the SHA-256 computed at capture, which the server checks against the bytes it receives.
+ */
+export function fileUploadUrl(fileId: string, owner: FileOwner, sha256?: string): string {
   const query = new URLSearchParams();
   for (const field of FILE_OWNER_FIELDS) {
     const value = owner[field];
     if (value !== null) query.set(field, value);
   }
+  if (sha256) query.set('sha256', sha256);
   return `${serverFileUrl(fileId)}?${query.toString()}`;
 }
 
@@ -121,7 +125,7 @@ async function uploadFile(
   body.append('file', file.blob, file.name);
   let response: Response;
   try {
-    response = await fetchFn(fileUploadUrl(fileId, file.owner), {
+    response = await fetchFn(fileUploadUrl(fileId, file.owner, file.sha256), {
       method: 'PUT',
       body,
       credentials: 'same-origin',

@@ -42,6 +42,8 @@ export interface OfflineFile {
    * files had owners: those are never sent (the uploader fails them with 'file.ownerMissing').
    */
   owner?: FileOwner | null;
+  /** SHA-256 of the content (lower-case hex) computed at capture; the upload names it. */
+  sha256?: string;
 }
 
 /** What `saveOfflineFile` needs to know of the owner; unnamed parts are null. */
@@ -105,6 +107,7 @@ export async function saveOfflineFile(
   file: Blob,
   ownerInput: FileOwnerInput,
   name?: string,
+  { sha256 }: { sha256?: string } = {},
 ): Promise<{ fileId: string; name: string }> {
   const owned = parseFileOwner({ ...ownerInput });
   if (!owned.ok) throw new FileRejectedError({ reason: 'ownerInvalid', message: owned.message });
@@ -128,6 +131,7 @@ export async function saveOfflineFile(
     lastError: null,
     createdAt: new Date().toISOString(),
     owner: owned.owner,
+    ...(sha256 ? { sha256 } : {}),
   });
   return { fileId, name: fileName };
 }
