@@ -53,8 +53,9 @@ describe('import messages', () => {
   it('reads correctly in German and English (review of the wording)', () => {
     const text = (key: string, language: 'de' | 'en', params = {}) =>
       formatMessage(importMessages, { key, params }, language);
+    // SPEC section 8: '{title} speichern fehlgeschlagen' plus the reason.
     expect(text('autocompletion.saveFailed', 'de', { title: 'Teile', reason: 'offline' })).toBe(
-      'Speichern von Teile fehlgeschlagen: offline',
+      'Teile speichern fehlgeschlagen: offline',
     );
     expect(text('import.auditItems.chapterUnmappable', 'de', { chapterId: '4.2', row: 3 })).toBe(
       'Kapitel-ID nicht zuordenbar: 4.2 (Zeile 3)',

@@ -154,7 +154,7 @@ export const importMessages = defineMessages({
     en: '{title} saved',
   },
   'autocompletion.saveFailed': {
-    de: 'Speichern von {title} fehlgeschlagen: {reason}',
+    de: '{title} speichern fehlgeschlagen: {reason}',
     en: 'Saving {title} failed: {reason}',
   },
 

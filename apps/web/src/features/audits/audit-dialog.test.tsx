@@ -11,6 +11,7 @@ import {
 import type { JsonObject } from '@qa/sync';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SnackbarProvider } from '../../components/snackbar/snackbar-provider';
 import { createI18n } from '../../lib/i18n/i18n';
 import type { CommandOutcome, ViewDocument } from '../../lib/sync/sync-types';
 import { testPerson } from '../../test/test-person';
@@ -111,7 +112,9 @@ function renderDialog(auditId?: string, language: 'de' | 'en' = 'en') {
   const onClose = vi.fn();
   render(
     <I18nextProvider i18n={createI18n(language)}>
-      <AuditDialog open auditId={auditId} onClose={onClose} />
+      <SnackbarProvider>
+        <AuditDialog open auditId={auditId} onClose={onClose} />
+      </SnackbarProvider>
     </I18nextProvider>,
   );
   return onClose;
@@ -206,9 +209,16 @@ describe('AuditDialog', () => {
     fill('audit-dialog-supplier-name', 'Hammer GmbH');
     expect(screen.getByLabelText(/^Leitender Auditor/)).toBeTruthy();
     expect(screen.getByLabelText(/^Planungsjahr/)).toBeTruthy();
+    localResult = {
+      ok: true,
+      ops: [],
+      message: { key: 'audit.created', params: { name: 'Lieferantenaudit Hamm' } },
+    };
     save();
 
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    // Issue 11.9: the command's message is shown.
+    expect(await screen.findByText('Audit Lieferantenaudit Hamm angelegt')).toBeTruthy();
     expect(commands).toHaveLength(1);
     const { name, args } = commands[0]! as { name: string; args: Record<string, unknown> };
     expect(name).toBe(createAuditCommand.name);
@@ -269,8 +279,10 @@ describe('AuditDialog', () => {
     fill('audit-dialog-name', 'Werk Styr 2');
     choose(/^Status in the audit process/, 'Execution');
     fireEvent.click(input('audit-dialog-protected'));
+    localResult = { ok: true, ops: [], message: { key: 'success.auditUpdated' } };
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalledWith('a1'));
+    expect(await screen.findByText('Audit updated successfully')).toBeTruthy();
     expect(commands).toEqual([
       {
         name: updateAuditCommand.name,

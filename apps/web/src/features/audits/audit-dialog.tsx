@@ -29,12 +29,14 @@ import {
   toJsonValue,
   unprotectAuditCommand,
   updateAuditCommand,
+  type DomainMessage,
   type PermissionAction,
 } from '@qa/domain';
 import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date/date-field';
+import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
@@ -164,6 +166,7 @@ function AuditDialogForm({
   const { language } = useLanguage();
   const translate = useDomainMessage();
   const runCommand = useCommand();
+  const { show } = useSnackbar();
   const person = usePerson();
   const config = useAuditDialogConfig();
   const standards = useQuery({ collection: STANDARDS_COLLECTION, filters: [] });
@@ -271,7 +274,12 @@ function AuditDialogForm({
       if (creating) {
         const id = randomId();
         const outcome = await runCommand(createAuditCommand.name, toJsonValue({ id, ...next }));
-        if (accepted(outcome)) onClose(id);
+        if (!accepted(outcome)) return;
+        // Issue 11.9: the command's own message ("Audit … created").
+        if (outcome.local.ok && outcome.local.message) {
+          show({ type: 'success', message: translate(outcome.local.message) });
+        }
+        onClose(id);
         return;
       }
       const id = auditId;
@@ -292,9 +300,19 @@ function AuditDialogForm({
       if (!initial.protected && form.protected) {
         steps.push([protectAuditCommand.name, { id }]);
       }
+      // The message of the main change ("Audit updated successfully"), else of the last step.
+      let message: DomainMessage | undefined;
       for (const [name, args] of steps) {
-        if (!accepted(await runCommand(name, args))) return;
+        const outcome = await runCommand(name, args);
+        if (!accepted(outcome)) return;
+        if (outcome.local.ok && outcome.local.message) {
+          message =
+            name === updateAuditCommand.name
+              ? outcome.local.message
+              : (message ?? outcome.local.message);
+        }
       }
+      if (message) show({ type: 'success', message: translate(message) });
       onClose(steps.length > 0 ? id : undefined);
     } catch (error) {
       console.warn('audit dialog: saving failed', error);

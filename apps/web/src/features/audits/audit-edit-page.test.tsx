@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RightDrawerProvider } from '../../components/shell/right-drawer-provider';
+import { SnackbarProvider } from '../../components/snackbar/snackbar-provider';
 import { createI18n } from '../../lib/i18n/i18n';
 import type { CommandOutcome, ViewDocument } from '../../lib/sync/sync-types';
 import { testPerson } from '../../test/test-person';
@@ -76,9 +77,11 @@ function renderAt(path: string, language: 'de' | 'en' = 'en') {
   );
   render(
     <I18nextProvider i18n={createI18n(language)}>
-      <RightDrawerProvider>
-        <RouterProvider router={router} />
-      </RightDrawerProvider>
+      <SnackbarProvider>
+        <RightDrawerProvider>
+          <RouterProvider router={router} />
+        </RightDrawerProvider>
+      </SnackbarProvider>
     </I18nextProvider>,
   );
   return router;

@@ -25,6 +25,15 @@ vi.mock('../../lib/sync/use-document', () => ({
     return { document, loading };
   },
 }));
+vi.mock('../../lib/sync/use-query', () => ({
+  useQuery: ({ collection }: { collection: string }) => ({
+    documents:
+      collection === 'standards'
+        ? [{ collection, id: 'iso9001', data: { name: 'ISO 9001:2015' }, state: 'sync' }]
+        : [],
+    loading: false,
+  }),
+}));
 vi.mock('../../lib/sync/use-command', () => ({
   useCommand: () => (name: string, args: unknown) => {
     commands.push({ name, args });
@@ -99,6 +108,8 @@ describe('AuditPage', () => {
     expect(screen.getByLabelText('Protected audit')).toBeTruthy();
     expect(screen.getByTestId('audit-header').textContent).toContain('User: p-lead');
     expect(screen.getByTestId('audit-header').textContent).toContain('Scope: Styr');
+    // The standard by its name, not its id (issue 11.9).
+    expect(screen.getByTestId('audit-standard').textContent).toContain('ISO 9001:2015');
   });
 
   it('offers all five phases on a phone in a menu that names the current one (issue 18.3)', async () => {

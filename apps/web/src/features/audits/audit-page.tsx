@@ -14,6 +14,7 @@ import {
   availableTransitions,
   resolveWorkflowStatus,
 } from '@qa/domain';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
@@ -26,6 +27,7 @@ import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
 import { AuditPhaseMenu } from './audit-phase-menu';
 import { AUDIT_PHASES } from './audit-phases';
+import { auditStandardIds, useAuditStandards } from './preparation/use-preparation-config';
 import { AuditStepper } from './audit-stepper';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
 
@@ -45,6 +47,12 @@ export function AuditPage() {
   const { document: audit, loading } = useDocument(AUDITS_COLLECTION, auditId);
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
   const people = usePeople();
+  // The header names the standard (issue 11.9), not its id; an unknown id shows as it is.
+  const standardIds = useMemo(() => auditStandardIds(audit?.data.standard), [audit]);
+  const { standards } = useAuditStandards(standardIds);
+  const standardText = standardIds
+    .map((id) => standards.find((standard) => standard.id === id)?.name ?? id)
+    .join(', ');
 
   if (loading) return <PageSpinner label={t('audit.loading')} />;
   if (!audit || !auditId) {
@@ -101,9 +109,9 @@ export function AuditPage() {
           />
         )}
         <Chip label={statusText} color="primary" size="small" data-testid="audit-status" />
-        {displayValue(data.standard) && (
-          <Typography variant="body2">
-            {t('audit.header.standard', { value: displayValue(data.standard) })}
+        {standardText && (
+          <Typography variant="body2" data-testid="audit-standard">
+            {t('audit.header.standard', { value: standardText })}
           </Typography>
         )}
         {displayValue(data.scope) && (
