@@ -21,7 +21,7 @@ async function tablet(browser: Browser, baseURL: string, locale: string) {
     viewport: TABLET,
     hasTouch: true,
     isMobile: true,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: 1,
     reducedMotion: 'reduce',
     permissions: ['geolocation'],
     geolocation: POSITION,
