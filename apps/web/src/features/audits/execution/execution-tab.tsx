@@ -236,9 +236,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
 
   const readOnlyText =
     access.readOnlyReason === 'protected'
-      ? t('preparation.readOnly.protected')
+      ? t('execution.readOnly.protected')
       : access.readOnlyReason === 'notInTeam'
-        ? t('preparation.readOnly.notInTeam')
+        ? t('execution.readOnly.notInTeam')
         : null;
 
   return (

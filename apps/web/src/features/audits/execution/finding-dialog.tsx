@@ -35,6 +35,7 @@ import {
   type PositionFailure,
 } from '../../../lib/geolocation/record-position';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { placeIssues } from '../../../lib/i18n/place-issues';
 import { formatDate } from '../../../lib/i18n/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { randomId } from '../../../lib/sync/random-id';
@@ -194,14 +195,7 @@ export function FindingDialog({
   const selectedType = types.find((type) => type.id === form.importance);
 
   function showIssues(message: DomainMessage, issues: readonly DomainMessage[] | undefined) {
-    const next: Partial<Record<FindingField, string>> = {};
-    let general: string | null = null;
-    for (const issue of issues && issues.length > 0 ? issues : [message]) {
-      const field = findingFieldOf(issue);
-      const text = translate(issue);
-      if (field) next[field] = next[field] ? `${next[field]}; ${text}` : text;
-      else general = general ? `${general}; ${text}` : text;
-    }
+    const { fields: next, general } = placeIssues(message, issues, findingFieldOf, translate);
     setErrors(next);
     setGeneralError(
       general ?? (Object.keys(next).length > 0 ? t('execution.dialog.invalid') : null),

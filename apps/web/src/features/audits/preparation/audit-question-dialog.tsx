@@ -21,6 +21,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { placeIssues } from '../../../lib/i18n/place-issues';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { randomId } from '../../../lib/sync/random-id';
 import { useCommand } from '../../../lib/sync/use-command';
@@ -122,14 +123,7 @@ export function AuditQuestionDialog({
   }
 
   function showIssues(message: DomainMessage, issues: readonly DomainMessage[] | undefined) {
-    const next: Partial<Record<QuestionField, string>> = {};
-    let general: string | null = null;
-    for (const issue of issues && issues.length > 0 ? issues : [message]) {
-      const field = questionFieldOf(issue);
-      const text = translate(issue);
-      if (field) next[field] = next[field] ? `${next[field]}; ${text}` : text;
-      else general = general ? `${general}; ${text}` : text;
-    }
+    const { fields: next, general } = placeIssues(message, issues, questionFieldOf, translate);
     setErrors(next);
     setGeneralError(
       general ?? (Object.keys(next).length > 0 ? t('preparation.dialog.invalid') : null),
