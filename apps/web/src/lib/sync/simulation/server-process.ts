@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { SYNC_PROTOCOL_VERSION, type ReplicatedDocument, type ServerMessage } from '@qa/sync';
+import WebSocket from 'ws';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../..');
 
@@ -113,4 +115,34 @@ export async function startSimServer(): Promise<SimServer> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Reads the server's current documents of a collection over the protocol (as `cookie`). */
+export async function readServerDocuments(server: SimServer, cookie: string, collection: string) {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/sync`, {
+    headers: { cookie },
+  });
+  const snapshot = new Promise<ReplicatedDocument[]>((resolve, reject) => {
+    ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as ServerMessage;
+      if (message.type === 'snapshot') resolve(message.documents);
+      if (message.type === 'error') reject(new Error(message.message));
+    });
+  });
+  await new Promise((resolve) => ws.once('open', resolve));
+  const v = SYNC_PROTOCOL_VERSION;
+  ws.send(
+    JSON.stringify({ type: 'hello', v, clientId: `probe-${Date.now()}`, protocolVersion: v }),
+  );
+  ws.send(
+    JSON.stringify({
+      type: 'subscribe',
+      v,
+      subscriptionId: 's',
+      query: { collection, filters: [] },
+    }),
+  );
+  const documents = await snapshot;
+  ws.close();
+  return documents;
 }

@@ -1,19 +1,13 @@
 // @vitest-environment node
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { saveAutocompletionCommand, updateConfigurationCommand } from '@qa/domain';
-import {
-  SYNC_PROTOCOL_VERSION,
-  type JsonValue,
-  type ReplicatedDocument,
-  type ServerMessage,
-} from '@qa/sync';
-import WebSocket from 'ws';
+import type { JsonValue } from '@qa/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeLockManager } from '../fake-lock-manager';
 import { ReplicaDb } from '../replica-db';
 import { SyncClient } from '../sync-client';
 import type { Scheduler } from '../sync-runtime';
-import { SIM_ADMIN, startSimServer, type SimServer } from './server-process';
+import { readServerDocuments, SIM_ADMIN, startSimServer, type SimServer } from './server-process';
 import { SimulatedNetwork } from './simulated-network';
 
 /**
@@ -70,36 +64,6 @@ interface Device {
   /** The device's Web Locks: a reloaded tab's lock is gone, so the leader knows it left. */
   locks: FakeLockManager;
   releases: (() => void)[];
-}
-
-/** Reads the server's current state over the protocol, as an admin. */
-async function serverState(server: SimServer, cookie: string, collection: string) {
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/v1/sync`, {
-    headers: { cookie },
-  });
-  const snapshot = new Promise<ReplicatedDocument[]>((resolve, reject) => {
-    ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as ServerMessage;
-      if (message.type === 'snapshot') resolve(message.documents);
-      if (message.type === 'error') reject(new Error(message.message));
-    });
-  });
-  await new Promise((resolve) => ws.once('open', resolve));
-  const v = SYNC_PROTOCOL_VERSION;
-  ws.send(
-    JSON.stringify({ type: 'hello', v, clientId: `probe-${Date.now()}`, protocolVersion: v }),
-  );
-  ws.send(
-    JSON.stringify({
-      type: 'subscribe',
-      v,
-      subscriptionId: 's',
-      query: { collection, filters: [] },
-    }),
-  );
-  const documents = await snapshot;
-  ws.close();
-  return documents;
 }
 
 describe('sync simulation: clients converge with the server', () => {
@@ -220,8 +184,8 @@ describe('sync simulation: clients converge with the server', () => {
       }
 
       if (process.env.SYNC_SIM_TIMING) console.log('drained', Date.now() - t0);
-      const expected = await serverState(server, adminCookie, 'autocompletion');
-      const activities = await serverState(server, adminCookie, 'activities');
+      const expected = await readServerDocuments(server, adminCookie, 'autocompletion');
+      const activities = await readServerDocuments(server, adminCookie, 'activities');
       const comparable = (docs: { id: string; version: number; data: unknown }[]) =>
         docs
           .map(({ id, version, data }) => ({ id, version, data }))
