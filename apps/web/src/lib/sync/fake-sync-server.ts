@@ -13,6 +13,7 @@ import {
   type RejectMessage,
   type ReplicatedDocument,
   type ServerMessage,
+  type SubscribeMessage,
 } from '@qa/sync';
 import { commandIdSource } from './command-ids';
 import { SOCKET_OPEN, type WebSocketLike } from './socket';
@@ -120,6 +121,9 @@ export class FakeSyncServer {
   readonly rejections = new Map<string, Omit<RejectMessage, 'type' | 'v'>[]>();
   /** Subscriptions go unanswered (a slow server). */
   ignoreSubscribes = false;
+  /** Subscriptions wait for `releaseSubscribes` (answered late, after what follows them). */
+  holdSubscribes = false;
+  private readonly heldSubscribes: { socket: FakeSocket; message: SubscribeMessage }[] = [];
   /** Pings go unanswered (a socket that died without a close). */
   ignorePings = false;
   connectionAttempts = 0;
@@ -169,6 +173,20 @@ export class FakeSyncServer {
     socket.push(typeof message === 'string' ? message : { v: SYNC_PROTOCOL_VERSION, ...message });
   }
 
+  releaseSubscribes(): void {
+    this.holdSubscribes = false;
+    for (const { socket, message } of this.heldSubscribes.splice(0))
+      this.subscribe(socket, message);
+  }
+
+  private subscribe(socket: FakeSocket, message: SubscribeMessage): void {
+    socket.subscriptions.set(message.subscriptionId, {
+      id: message.subscriptionId,
+      query: message.query,
+    });
+    this.answerSubscribe(socket, message.subscriptionId, message.query, message.resumeFrom);
+  }
+
   releasePushes(): void {
     this.holdPushes = false;
     for (const { socket, mutations } of this.held.splice(0)) this.handlePush(socket, mutations);
@@ -199,11 +217,8 @@ export class FakeSyncServer {
         return;
       case 'subscribe':
         if (this.ignoreSubscribes) return;
-        socket.subscriptions.set(message.subscriptionId, {
-          id: message.subscriptionId,
-          query: message.query,
-        });
-        this.answerSubscribe(socket, message.subscriptionId, message.query, message.resumeFrom);
+        if (this.holdSubscribes) this.heldSubscribes.push({ socket, message });
+        else this.subscribe(socket, message);
         return;
       case 'unsubscribe':
         socket.subscriptions.delete(message.subscriptionId);

@@ -32,12 +32,23 @@ async function raiseSettled(db: ReplicaDb, mutationId: number): Promise<void> {
   if (mutationId > settled) await db.meta.put({ key: 'settledUpTo', value: mutationId });
 }
 
-/** The server applied (or had applied) the command: it leaves the outbox. */
-export function settleAck(db: ReplicaDb, mutationId: number): Promise<void> {
+/**
+ * The server applied (or had applied) the command: it leaves the outbox. With `keep` (a query
+ * some tab shows has not been answered on this socket yet, so its effect may not be in the
+ * replica), it stays as `applied`: still in the view, no longer pending, never pushed again,
+ * until `releaseApplied`.
+ */
+export function settleAck(db: ReplicaDb, mutationId: number, keep = false): Promise<void> {
   return db.transaction('rw', db.meta, db.outbox, async () => {
-    await db.outbox.delete(mutationId);
+    if (keep) await db.outbox.update(mutationId, { applied: true });
+    else await db.outbox.delete(mutationId);
     await raiseSettled(db, mutationId);
   });
+}
+
+/** Every query shown has been answered on this socket: the applied entries' effect is in. */
+export async function releaseApplied(db: ReplicaDb): Promise<void> {
+  await db.outbox.filter((row) => row.applied === true).delete();
 }
 
 /**
@@ -66,12 +77,15 @@ export function settleReject(db: ReplicaDb, reject: RejectMessage, at: number): 
 
 /**
  * `welcome.lastMutationId`: the server applied everything up to it (an ack got lost, or the tab
- * crashed before deleting), so those entries go without a push. Later ids must stay above it.
+ * crashed before deleting), so those entries go without a push (or, with `keep`, stay as
+ * `applied`, see settleAck). Later ids must stay above it.
  */
-export function dropApplied(db: ReplicaDb, lastMutationId: number): Promise<void> {
+export function dropApplied(db: ReplicaDb, lastMutationId: number, keep = false): Promise<void> {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     if (lastMutationId <= 0) return;
-    await db.outbox.where('mutationId').belowOrEqual(lastMutationId).delete();
+    const upTo = db.outbox.where('mutationId').belowOrEqual(lastMutationId);
+    if (keep) await upTo.modify({ applied: true });
+    else await upTo.delete();
     await raiseSettled(db, lastMutationId);
     const next = (await readNumber(db, 'nextMutationId')) ?? 1;
     if (next <= lastMutationId) {

@@ -106,7 +106,9 @@ export function rebase(input: RebaseInput): ReplicaView {
     },
   };
   for (const entry of outbox) {
-    for (const key of entry.touched) pendingKeys.add(key);
+    // An applied entry (the server has it) is shown until its effect has arrived, not pending.
+    const pending = entry.applied !== true;
+    if (pending) for (const key of entry.touched) pendingKeys.add(key);
     const ctx = { actor, now: entry.createdAt, newId: commandIdSource(clientId, entry.mutationId) };
     let result;
     try {
@@ -114,16 +116,17 @@ export function rebase(input: RebaseInput): ReplicaView {
     } catch (error) {
       // A command that throws is a bug; one broken entry must not blank the whole view.
       console.error(`re-running ${entry.name} (${entry.mutationId}) failed`, error);
-      failed.push(entry.mutationId);
+      if (pending) failed.push(entry.mutationId);
       continue;
     }
     if (!result.ok) {
-      failed.push(entry.mutationId);
+      // An applied one fails when its effect is already here (a create): nothing to show.
+      if (pending) failed.push(entry.mutationId);
       continue;
     }
     for (const op of result.ops) {
       const key = documentKey(op.collection, op.id);
-      pendingKeys.add(key);
+      if (pending) pendingKeys.add(key);
       overlay.set(key, applyOpsToDocument(state.get(op.collection, op.id), [op]) ?? null);
     }
   }

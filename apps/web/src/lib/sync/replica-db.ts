@@ -36,6 +36,12 @@ export interface OutboxRow {
   tabId: string;
   /** Document keys its ops touched when it ran: pending even if a rebase fails to re-run it. */
   touched: string[];
+  /**
+   * The server has applied it, but a query some tab shows has not been answered since: it stays
+   * in the view (else its effect would vanish until that answer), counts as settled, is never
+   * pushed again, and goes once every shown query has been answered (SyncConnection).
+   */
+  applied?: true;
 }
 
 /** A query some tab shows; the leader subscribes every query with a holder. */

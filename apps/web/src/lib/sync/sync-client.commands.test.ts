@@ -132,6 +132,52 @@ describe('SyncClient commands', () => {
     expect(harness.server.lastMutation.values().next().value).toBe(2);
   });
 
+  it('keeps an applied command shown until the query showing it is answered after a reload', async () => {
+    harness = createSyncHarness();
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await online(client);
+    harness.server.loseAcks = true;
+    const outcome = await client.command('thing.put', { id: 't1', data: { n: 1 } });
+    await vi.waitFor(() => expect(client.getSnapshot().connection).toBe('offline'));
+
+    // Back on a slow server: the welcome says "applied" long before the query's answer.
+    harness.server.loseAcks = false;
+    harness.server.holdSubscribes = true;
+    harness.scheduler.advance(500);
+    await expect(outcome.confirmed).resolves.toEqual({ ok: true });
+    await online(client);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getSnapshot().pending).toBe(0);
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+    expect(await harness.openDb().outbox.count()).toBe(1);
+
+    harness.server.releaseSubscribes();
+    await vi.waitFor(async () => expect(await harness.openDb().outbox.count()).toBe(0));
+    expect(client.getSnapshot().view.isConfirmed('things/t1')).toBe(true);
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+    expect(harness.server.messagesOfType('push')).toHaveLength(1);
+  });
+
+  it('keeps an acked command shown while the query showing it waits for its first answer', async () => {
+    harness = createSyncHarness();
+    harness.server.holdSubscribes = true;
+    const client = harness.client();
+    client.watch(THINGS_QUERY);
+    await online(client);
+
+    const outcome = await client.command('thing.put', { id: 't1', data: { n: 1 } });
+    await expect(outcome.confirmed).resolves.toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getSnapshot().pending).toBe(0);
+    expect(client.getSnapshot().view.pendingKeys.has('things/t1')).toBe(false);
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+
+    harness.server.releaseSubscribes();
+    await vi.waitFor(async () => expect(await harness.openDb().outbox.count()).toBe(0));
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+  });
+
   it('reports a rejection lost with the socket although a later command was applied', async () => {
     harness = createSyncHarness({ clientRoles: ['admin'], serverRoles: ['user'] });
     harness.server.refuseConnections = true;

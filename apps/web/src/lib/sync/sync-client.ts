@@ -311,7 +311,7 @@ export class SyncClient {
       queries: this.queries,
       connection: this.connection?.status ?? 'connecting',
       connectionId: this.connection?.connectionId ?? null,
-      pending: this.outbox.length,
+      pending: this.outbox.filter((row) => row.applied !== true).length,
     };
     for (const listener of this.listeners) listener();
   }

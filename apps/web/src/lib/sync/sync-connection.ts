@@ -9,7 +9,13 @@ import {
 } from '@qa/sync';
 import { backoffDelay } from './backoff';
 import { applyDelta, applySnapshot, forgetSequence } from './document-store';
-import { dropApplied, reserveMutationIds, settleAck, settleReject } from './outbox-store';
+import {
+  dropApplied,
+  releaseApplied,
+  reserveMutationIds,
+  settleAck,
+  settleReject,
+} from './outbox-store';
 import { markNotLive, markQueryError } from './query-store';
 import type { OutboxRow, QueryRow, ReplicaDb } from './replica-db';
 import { SOCKET_OPEN, messageText, type WebSocketLike } from './socket';
@@ -53,14 +59,16 @@ export class SyncConnection {
   private readonly refused = new Set<string>();
   private nextSubscription = 1;
   private sentUpTo = 0;
-  private pingsSent = 0;
-  private pongsSeen = 0;
+  /** Queries answered (snapshot or delta) on this socket since they were subscribed. */
+  private readonly answered = new Set<string>();
   /**
-   * Entries the welcome said were applied leave the outbox once the pong of this ping arrives:
-   * it comes after the answers to the subscribes sent with the welcome (the server answers in
-   * order), so the view has their effect from the confirmed documents before they go.
+   * The outbox may hold `applied` entries (from an earlier socket, or kept by an ack or the
+   * welcome here): they go once every query some tab shows has been answered on this socket,
+   * so their effect is in the confirmed documents before it leaves the view. Dropping them at
+   * once let a row created just before a reload vanish until its query's snapshot came, and a
+   * command run in that moment was refused ("does not exist").
    */
-  private dropAfterPong: { pong: number; upTo: number } | null = null;
+  private mayHoldApplied = true;
   private pushing = false;
   private pushAgain = false;
   private uploadFailures = 0;
@@ -96,11 +104,12 @@ export class SyncConnection {
   setQueries(rows: ReadonlyMap<string, QueryRow>): void {
     this.queries = rows;
     this.syncSubscriptions();
+    // A query nobody shows any more may have been the last one unanswered.
+    if (this.mayHoldApplied && this.isWelcomed) this.enqueue(() => this.releaseIfAnswered());
   }
 
   ping(): void {
     if (!this.isWelcomed) return;
-    this.pingsSent += 1;
     this.send({ type: 'ping', v: SYNC_PROTOCOL_VERSION });
   }
 
@@ -188,23 +197,23 @@ export class SyncConnection {
           await settleReject(db, { type: 'reject', v: message.v, ...rejection }, this.ctx.now());
         }
         // Their ids are used up at once and never pushed again; the entries themselves stay
-        // shown until the resumed subscriptions have brought their effect (dropAfterPong).
+        // shown until the resumed subscriptions have brought their effect (mayHoldApplied).
         await reserveMutationIds(db, last);
+        await dropApplied(db, last, !this.allAnswered());
         this.sentUpTo = Math.max(this.sentUpTo, last);
         this.welcomed = true;
         this.ctx.onWelcome();
         this.syncSubscriptions();
-        if (last > 0) {
-          this.ping();
-          this.dropAfterPong = { pong: this.pingsSent, upTo: last };
-        }
         void this.push();
-        return;
+        return this.releaseIfAnswered();
       }
-      case 'ack':
-        await settleAck(db, message.mutationId);
+      case 'ack': {
+        const keep = !this.allAnswered();
+        await settleAck(db, message.mutationId, keep);
+        if (keep) this.mayHoldApplied = true;
         this.ctx.uploaded.delete(message.mutationId);
         return;
+      }
       case 'reject':
         this.ctx.log.warn(`the server rejected mutation ${message.mutationId}`, message.message);
         await settleReject(db, message, this.ctx.now());
@@ -212,31 +221,44 @@ export class SyncConnection {
         return;
       case 'snapshot': {
         const row = this.subscribed(message.subscriptionId);
-        if (row) await applySnapshot(db, row, message, this.ctx.connectionId);
-        return;
+        if (!row) return;
+        await applySnapshot(db, row, message, this.ctx.connectionId);
+        this.answered.add(row.key);
+        return this.releaseIfAnswered();
       }
       case 'delta': {
         const row = this.subscribed(message.subscriptionId);
-        if (row) await applyDelta(db, row, message, this.ctx.connectionId);
-        return;
+        if (!row) return;
+        await applyDelta(db, row, message, this.ctx.connectionId);
+        this.answered.add(row.key);
+        return this.releaseIfAnswered();
       }
       case 'resync-required': {
         const row = this.subscribed(message.subscriptionId);
         if (row) await forgetSequence(db, row.key);
         return;
       }
-      case 'pong': {
-        this.pongsSeen += 1;
-        const drop = this.dropAfterPong;
-        if (drop && this.pongsSeen >= drop.pong) {
-          this.dropAfterPong = null;
-          await dropApplied(db, drop.upTo);
-        }
+      case 'pong':
         return;
-      }
       case 'error':
         return this.handleError(message);
     }
+  }
+
+  /** Whether every query some tab shows (and the server did not refuse) has been answered. */
+  private allAnswered(): boolean {
+    for (const [key, row] of this.queries) {
+      if (row.holders.length > 0 && !this.refused.has(key) && !this.answered.has(key)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private async releaseIfAnswered(): Promise<void> {
+    if (!this.mayHoldApplied || !this.welcomed || !this.allAnswered()) return;
+    this.mayHoldApplied = false;
+    await releaseApplied(this.ctx.db);
   }
 
   /** The query of a subscription still open on this socket (late messages of closed ones go). */
@@ -254,7 +276,7 @@ export class SyncConnection {
       this.subscriptionByKey.delete(key);
       this.refused.add(key);
       await markQueryError(this.ctx.db, key, message.code);
-      return;
+      return this.releaseIfAnswered();
     }
     this.ctx.log.warn('sync server error', message.code, message.message);
     if (message.code === 'unauthorized') this.ctx.onUnauthorized?.();
@@ -270,6 +292,7 @@ export class SyncConnection {
       const subscriptionId = `q${this.nextSubscription++}`;
       this.keyBySubscription.set(subscriptionId, key);
       this.subscriptionByKey.set(key, subscriptionId);
+      this.answered.delete(key);
       this.send({
         type: 'subscribe',
         v: SYNC_PROTOCOL_VERSION,
@@ -282,6 +305,7 @@ export class SyncConnection {
       if ((this.queries.get(key)?.holders.length ?? 0) > 0) continue;
       this.subscriptionByKey.delete(key);
       this.keyBySubscription.delete(subscriptionId);
+      this.answered.delete(key);
       this.send({ type: 'unsubscribe', v: SYNC_PROTOCOL_VERSION, subscriptionId });
       this.enqueue(() => markNotLive(this.ctx.db, key));
     }
@@ -323,7 +347,7 @@ export class SyncConnection {
     };
     for (const row of this.outbox) {
       if (!this.isWelcomed) return;
-      if (row.mutationId <= this.sentUpTo) continue;
+      if (row.mutationId <= this.sentUpTo || row.applied) continue;
       if (row.fileIds?.length && this.ctx.uploadFiles && !this.ctx.uploaded.has(row.mutationId)) {
         flush();
         if (!(await this.upload(row))) return;
