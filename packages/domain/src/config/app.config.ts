@@ -39,6 +39,11 @@ export const appConfigSchema = z.strictObject({
           .regex(/^[a-z0-9]+$/),
       )
       .min(1),
+    /**
+     * Photos are downscaled on the device to this long side (px, JPEG) before they are kept
+     * and uploaded (issue 11.5). Segments saved before it existed get the default.
+     */
+    imageMaxEdge: z.number().int().min(320).max(8192).default(2048),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
@@ -58,5 +63,5 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   },
   drawers: { rightWidth: 500, filterWidth: 330 },
   textLimits: { chip: 36, groupTitle: 90 },
-  attachments: { allowedExtensions: [...DEFAULT_ATTACHMENT_EXTENSIONS] },
+  attachments: { allowedExtensions: [...DEFAULT_ATTACHMENT_EXTENSIONS], imageMaxEdge: 2048 },
 };

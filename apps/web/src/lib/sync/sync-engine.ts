@@ -7,7 +7,7 @@ import {
   type CommandActor,
 } from '@qa/domain';
 import { createFileUploader } from '../files/file-uploader';
-import { openOfflineFiles } from '../files/offline-files';
+import { openOfflineFiles, type OfflineFilesDatabase } from '../files/offline-files';
 import type { LockManagerLike } from './leader-election';
 import { openReplica, type IndexedDbBinding } from './replica-db';
 import { requestPersistentStorage } from './request-persistence';
@@ -28,6 +28,8 @@ export interface SyncEngineOptions {
 
 export interface SyncEngine {
   client: SyncClient;
+  /** Files waiting for upload (null when the caller supplied its own `uploadFiles`). */
+  files: OfflineFilesDatabase | null;
   /** Settles once the replica has been opened (rejects if IndexedDB refuses). */
   started: Promise<unknown>;
   /** Stops syncing; the replica stays for the next start. */
@@ -75,6 +77,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   requestPersistentStorage();
   return {
     client,
+    files,
     started,
     async close() {
       await client.stop();

@@ -9,8 +9,9 @@ import { usePerson, useSession } from '../session/session-provider';
 import type { LockManagerLike } from './leader-election';
 import type { IndexedDbBinding } from './replica-db';
 import type { CreateSocket } from './socket';
+import type { OfflineFilesDatabase } from '../files/offline-files';
 import type { SyncClient } from './sync-client';
-import { SyncClientContext } from './sync-context';
+import { OfflineFilesContext, SyncClientContext } from './sync-context';
 import type { SyncEngine } from './sync-engine';
 import type { Rejection } from './sync-types';
 
@@ -56,6 +57,7 @@ export function SyncProvider({
   const { language } = useLanguage();
   const { show } = useSnackbar();
   const [client, setClient] = useState<SyncClient | null>(null);
+  const [files, setFiles] = useState<OfflineFilesDatabase | null>(null);
 
   // Somebody was signed in on this device last time: fetch the engine's chunk while the
   // session is being asked for, not after it answered.
@@ -103,8 +105,10 @@ export function SyncProvider({
           // SPEC section 4: the app starts even if offline persistence fails (no data, though).
           console.error('opening the replica failed', error);
           setClient((current) => (current === engine.client ? null : current));
+          setFiles((current) => (current === engine.files ? null : current));
         });
         setClient(engine.client);
+        setFiles(engine.files);
         return engine;
       })
       .catch((error: unknown) => {
@@ -120,10 +124,15 @@ export function SyncProvider({
       void loading.then((engine) => {
         if (!engine) return;
         setClient((current) => (current === engine.client ? null : current));
+        setFiles((current) => (current === engine.files ? null : current));
         return engine.close();
       });
     };
   }, [personId]);
 
-  return <SyncClientContext.Provider value={client}>{children}</SyncClientContext.Provider>;
+  return (
+    <SyncClientContext.Provider value={client}>
+      <OfflineFilesContext.Provider value={files}>{children}</OfflineFilesContext.Provider>
+    </SyncClientContext.Provider>
+  );
 }

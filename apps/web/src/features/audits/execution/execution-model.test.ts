@@ -30,7 +30,23 @@ describe('execution rows', () => {
     const row = toExecutionRow(
       item('1', {
         deviations: {
-          f2: { importance: '3', text: 'Gauge not calibrated', media: { m1: {}, m2: {} } },
+          f2: {
+            importance: '3',
+            text: 'Gauge not calibrated',
+            media: {
+              m1: {
+                fileId: 'file-1',
+                name: 'gauge.jpg',
+                contentType: 'image/jpeg',
+                size: 1234,
+                sha256: 'a'.repeat(64),
+                capturedAt: '2026-11-25T07:01:00Z',
+                position: { lat: 48.1, lon: 11.5, accuracy: 8 },
+                capturedBy: 'p1',
+              },
+              m2: { url: 'https://old.example/files/scan.pdf' },
+            },
+          },
           f1: {
             importance: '9',
             geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 12, at: '2026-11-25T07:00Z' },
@@ -43,6 +59,22 @@ describe('execution rows', () => {
     );
     expect(row.findings.map((finding) => finding.id)).toEqual(['f2', 'f1', 'broken']);
     expect(row.findings[0]).toMatchObject({ importance: '3', mediaCount: 2, geolocation: null });
+    expect(row.findings[0]!.media).toEqual([
+      {
+        id: 'm1',
+        fileId: 'file-1',
+        url: null,
+        name: 'gauge.jpg',
+        contentType: 'image/jpeg',
+        size: 1234,
+        sha256: 'a'.repeat(64),
+        capturedAt: '2026-11-25T07:01:00Z',
+        position: { latitude: 48.1, longitude: 11.5, accuracy: 8 },
+        capturedBy: 'p1',
+      },
+      // An entry of the old app: only a URL, named by its last segment.
+      expect.objectContaining({ id: 'm2', fileId: null, name: 'scan.pdf', sha256: null }),
+    ]);
     expect(row.findings[1]).toMatchObject({
       geolocation: { latitude: 48.1, longitude: 11.5, accuracy: 12, at: '2026-11-25T07:00Z' },
       custom: { module: 'Press 4' },

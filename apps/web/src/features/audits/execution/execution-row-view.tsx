@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { FindingType } from '@qa/domain';
 import { memo } from 'react';
 import type { ExecutionFinding, ExecutionRow } from './execution-rows';
+import { MediaStrip, type MediaStripLabels } from './media/media-strip';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
 export interface ExecutionRowLabels {
@@ -37,6 +38,7 @@ export interface ExecutionRowLabels {
   measuresLater: string;
   media: (count: number) => string;
   position: string;
+  mediaStrip: MediaStripLabels;
 }
 
 export interface ExecutionRowActions {
@@ -47,6 +49,10 @@ export interface ExecutionRowActions {
   view: (row: ExecutionRow, finding: ExecutionFinding) => void;
   remove?: (row: ExecutionRow, finding: ExecutionFinding) => void;
   reactivate?: (row: ExecutionRow) => void;
+  /** Opens the camera for the finding (absent offline-incapable or read-only). */
+  camera?: (row: ExecutionRow, finding: ExecutionFinding) => void;
+  attach?: (row: ExecutionRow, finding: ExecutionFinding, files: File[]) => void;
+  openMedia: (row: ExecutionRow, finding: ExecutionFinding, index: number) => void;
 }
 
 interface ExecutionRowViewProps {
@@ -208,103 +214,109 @@ function FindingLine({
 }) {
   const type = labels.typeName(finding.importance);
   const open = actions.edit ?? actions.view;
+  const { camera, attach } = actions;
   return (
-    <Box
-      component="li"
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
-      data-testid={`exec-finding-${finding.id}`}
-    >
-      {/* Named by what it shows (type and text), as a sighted user reads it. */}
-      <ButtonBase
-        onClick={() => open(row, finding)}
-        title={labels.editFinding(type)}
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          minHeight: 44,
-          justifyContent: 'flex-start',
-          textAlign: 'left',
-          gap: 1,
-          px: 1,
-          py: 0.5,
-          borderRadius: 1,
-          border: 1,
-          borderColor: 'divider',
-          '&:hover': { bgcolor: 'action.hover' },
-        }}
-        data-testid="exec-finding-open"
-      >
-        {/* The type's colour frames the chip; its text keeps the body colour (contrast). */}
-        <Chip
-          size="small"
-          variant="outlined"
-          label={type}
-          icon={
+    <Box component="li" data-testid={`exec-finding-${finding.id}`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        {/* Named by what it shows (type and text), as a sighted user reads it. */}
+        <ButtonBase
+          onClick={() => open(row, finding)}
+          title={labels.editFinding(type)}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            minHeight: 44,
+            justifyContent: 'flex-start',
+            textAlign: 'left',
+            gap: 1,
+            px: 1,
+            py: 0.5,
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            '&:hover': { bgcolor: 'action.hover' },
+          }}
+          data-testid="exec-finding-open"
+        >
+          {/* The type's colour frames the chip; its text keeps the body colour (contrast). */}
+          <Chip
+            size="small"
+            variant="outlined"
+            label={type}
+            icon={
+              <Box
+                component="span"
+                aria-hidden
+                sx={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  bgcolor: labels.typeColor(finding.importance),
+                }}
+              />
+            }
+            sx={{
+              borderColor: labels.typeColor(finding.importance),
+              borderWidth: 2,
+              fontWeight: 500,
+              flexShrink: 0,
+            }}
+            data-testid="exec-finding-type"
+          />
+          <Typography
+            variant="body2"
+            sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+            data-testid="exec-finding-text"
+          >
+            {finding.text}
+          </Typography>
+          {finding.mediaCount > 0 && (
             <Box
               component="span"
-              aria-hidden
-              sx={{
-                width: 10,
-                height: 10,
-                borderRadius: '50%',
-                bgcolor: labels.typeColor(finding.importance),
-              }}
+              sx={{ display: 'inline-flex', alignItems: 'center', color: 'text.secondary' }}
+              aria-label={labels.media(finding.mediaCount)}
+              role="img"
+            >
+              <PhotoIcon fontSize="small" aria-hidden />
+              <Typography variant="caption" aria-hidden>
+                {finding.mediaCount}
+              </Typography>
+            </Box>
+          )}
+          {finding.geolocation && (
+            <PlaceIcon
+              fontSize="small"
+              titleAccess={labels.position}
+              sx={{ color: 'text.secondary' }}
+              data-testid="exec-finding-position"
             />
-          }
-          sx={{
-            borderColor: labels.typeColor(finding.importance),
-            borderWidth: 2,
-            fontWeight: 500,
-            flexShrink: 0,
-          }}
-          data-testid="exec-finding-type"
-        />
-        <Typography
-          variant="body2"
-          sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
-          data-testid="exec-finding-text"
-        >
-          {finding.text}
-        </Typography>
-        {finding.mediaCount > 0 && (
-          <Box
-            component="span"
-            sx={{ display: 'inline-flex', alignItems: 'center', color: 'text.secondary' }}
-            aria-label={labels.media(finding.mediaCount)}
-            role="img"
+          )}
+        </ButtonBase>
+        {/* Issue 11.8: measures arrive with their own issue; the place is kept, disabled. */}
+        <Tooltip title={labels.measuresLater}>
+          <span>
+            <IconButton disabled aria-label={labels.createMeasure}>
+              <AssignmentTurnedInIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {actions.remove && (
+          <IconButton
+            onClick={() => actions.remove?.(row, finding)}
+            aria-label={labels.deleteFinding(type)}
+            data-testid="exec-finding-delete"
           >
-            <PhotoIcon fontSize="small" aria-hidden />
-            <Typography variant="caption" aria-hidden>
-              {finding.mediaCount}
-            </Typography>
-          </Box>
-        )}
-        {finding.geolocation && (
-          <PlaceIcon
-            fontSize="small"
-            titleAccess={labels.position}
-            sx={{ color: 'text.secondary' }}
-            data-testid="exec-finding-position"
-          />
-        )}
-      </ButtonBase>
-      {/* Issue 11.8: measures arrive with their own issue; the place is kept, disabled. */}
-      <Tooltip title={labels.measuresLater}>
-        <span>
-          <IconButton disabled aria-label={labels.createMeasure}>
-            <AssignmentTurnedInIcon />
+            <DeleteIcon />
           </IconButton>
-        </span>
-      </Tooltip>
-      {actions.remove && (
-        <IconButton
-          onClick={() => actions.remove?.(row, finding)}
-          aria-label={labels.deleteFinding(type)}
-          data-testid="exec-finding-delete"
-        >
-          <DeleteIcon />
-        </IconButton>
-      )}
+        )}
+      </Box>
+      <MediaStrip
+        media={finding.media}
+        labels={labels.mediaStrip}
+        onOpen={(index) => actions.openMedia(row, finding, index)}
+        onCamera={camera ? () => camera(row, finding) : undefined}
+        onAttach={attach ? (files) => attach(row, finding, files) : undefined}
+      />
     </Box>
   );
 }

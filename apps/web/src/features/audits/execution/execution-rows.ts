@@ -15,6 +15,22 @@ import { toPreparationRow, type PreparationRow } from '../preparation/preparatio
 
 export type FindingCustomField = (typeof FINDING_CUSTOM_FIELDS)[number];
 
+/** A photo or file of a finding, with the evidence taken at capture (issue 11.6). */
+export interface ExecutionMedia {
+  id: string;
+  /** The uploaded file (new entries); entries of the old app carry only `url`. */
+  fileId: string | null;
+  url: string | null;
+  name: string;
+  contentType: string;
+  size: number | null;
+  /** Lower-case hex SHA-256 of the bytes, taken on the device at capture. */
+  sha256: string | null;
+  capturedAt: string | null;
+  position: Geolocation | null;
+  capturedBy: string | null;
+}
+
 export interface ExecutionFinding {
   id: string;
   /** The finding type id. */
@@ -28,6 +44,8 @@ export interface ExecutionFinding {
   custom: Partial<Record<FindingCustomField, string>>;
   /** Number of photos and files. */
   mediaCount: number;
+  /** In the order they were attached. */
+  media: ExecutionMedia[];
 }
 
 export interface ExecutionRow extends PreparationRow {
@@ -57,6 +75,40 @@ function geolocationOf(value: JsonValue | undefined): Geolocation | null {
   };
 }
 
+function mediaPositionOf(value: JsonValue | undefined): Geolocation | null {
+  const position = objectOf(value);
+  const latitude = finiteNumber(position.lat);
+  const longitude = finiteNumber(position.lon);
+  if (latitude === undefined || longitude === undefined) return null;
+  const accuracy = finiteNumber(position.accuracy);
+  const at = text(position.at);
+  return {
+    latitude,
+    longitude,
+    ...(accuracy === undefined ? {} : { accuracy }),
+    ...(at === '' ? {} : { at }),
+  };
+}
+
+const orNull = (value: string): string | null => (value === '' ? null : value);
+
+function mediaOf(id: string, value: JsonValue | undefined): ExecutionMedia {
+  const data = objectOf(value);
+  const url = orNull(text(data.url));
+  return {
+    id,
+    fileId: orNull(text(data.fileId)),
+    url,
+    name: text(data.name) || (url?.split('/').pop() ?? '') || id,
+    contentType: text(data.contentType),
+    size: finiteNumber(data.size) ?? null,
+    sha256: orNull(text(data.sha256)),
+    capturedAt: orNull(text(data.capturedAt)),
+    position: mediaPositionOf(data.position),
+    capturedBy: orNull(text(data.capturedBy)),
+  };
+}
+
 function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
   const data = objectOf(value);
   const custom: ExecutionFinding['custom'] = {};
@@ -64,6 +116,9 @@ function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
     const entry = text(data[field]);
     if (entry !== '') custom[field] = entry;
   }
+  const media = Object.entries(objectOf(data.media)).map(([mediaId, entry]) =>
+    mediaOf(mediaId, entry),
+  );
   return {
     id,
     importance: text(data.importance),
@@ -74,7 +129,8 @@ function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
     riskassessment: text(data.riskassessment),
     geolocation: geolocationOf(data.geolocation),
     custom,
-    mediaCount: Object.keys(objectOf(data.media)).length,
+    mediaCount: media.length,
+    media,
   };
 }
 

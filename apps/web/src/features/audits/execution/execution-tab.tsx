@@ -16,19 +16,24 @@ import {
   findingConfigSchema,
   DEFAULT_FINDING_CONFIG,
   reactivateFindingCommand,
+  removeFindingMediaCommand,
   type FindingType,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { useCallback, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GroupedList } from '../../../components/list/grouped-list';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
+import { useConfigSegment } from '../../../lib/config/use-config-segment';
 import { useListConfig } from '../../../lib/config/use-list-config';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { randomId } from '../../../lib/sync/random-id';
 import { useCommand } from '../../../lib/sync/use-command';
+import { useOfflineFiles } from '../../../lib/sync/sync-context';
+import { personLabel, usePeople } from '../../people/use-people';
 import { useDocument } from '../../../lib/sync/use-document';
 import { useQuery } from '../../../lib/sync/use-query';
 import {
@@ -56,6 +61,10 @@ import {
   type ExecutionRow,
 } from './execution-rows';
 import { FindingDialog } from './finding-dialog';
+import { attachMedia } from './media/attach-media';
+import { cameraPath } from './media/camera-target';
+import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
+import { MediaViewer } from './media/media-viewer';
 
 type DialogState =
   | { kind: 'none' }
@@ -68,7 +77,12 @@ type DialogState =
       key: number;
     }
   | { kind: 'delete'; row: ExecutionRow; finding: ExecutionFinding }
-  | { kind: 'quick'; row: ExecutionRow; type: FindingType };
+  | { kind: 'quick'; row: ExecutionRow; type: FindingType }
+  | { kind: 'media'; rowId: string; findingId: string; index: number };
+
+/** Whether this browser can show a camera at all (a desktop without one still may). */
+const cameraSupported = () =>
+  typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
 const getId = (row: ExecutionRow) => row.id;
 const getSyncState = (row: ExecutionRow) => row.state;
@@ -102,6 +116,24 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const types = config.findingTypes;
   const importances = config.audititem.importances;
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const navigate = useNavigate();
+  const files = useOfflineFiles();
+  const appConfig = useConfigSegment('app');
+  const { byId: people } = usePeople();
+  const [attaching, setAttaching] = useState(0);
+
+  // Issue 11.5: each upload's end is told, for the files of this audit kept on this device.
+  const uploadChanged = useCallback(
+    (_fileId: string, upload: FileUpload) => {
+      if (upload.state === 'uploaded') {
+        show({ type: 'success', message: t('files.uploaded', { name: upload.name }) });
+      } else if (upload.state === 'failed') {
+        show({ type: 'error', message: t('files.uploadFailed', { name: upload.name }) });
+      }
+    },
+    [show, t],
+  );
+  const uploads = useFileUploads(auditId, uploadChanged);
 
   const [toRows] = useState(createExecutionRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
@@ -163,6 +195,16 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       measuresLater: t('execution.measuresLater'),
       media: (count) => t('execution.media', { count }),
       position: t('execution.positionRecorded'),
+      mediaStrip: {
+        takePhoto: t('media.takePhoto'),
+        attachFile: t('media.attach'),
+        describe: (name, state) =>
+          state === 'waiting'
+            ? t('media.describeWaiting', { name })
+            : state === 'failed'
+              ? t('media.describeFailed', { name })
+              : t('media.describe', { name }),
+      },
     }),
     [t, types, importances, language],
   );
@@ -190,6 +232,42 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         ...(confirmDiscard ? { confirmDiscard } : {}),
       }),
     [run, auditId, language],
+  );
+
+  const attachFiles = useCallback(
+    async (row: ExecutionRow, finding: ExecutionFinding, chosen: File[]) => {
+      if (!files || !person) return;
+      setAttaching((count) => count + 1);
+      try {
+        for (const file of chosen) {
+          const result = await attachMedia(
+            {
+              files,
+              runCommand,
+              personId: person.id,
+              imageMaxEdge: appConfig.attachments.imageMaxEdge,
+            },
+            { auditId, itemId: row.id, findingId: finding.id },
+            { file },
+          );
+          if (!result.ok) {
+            show({
+              type: 'error',
+              message: t('media.rejected', {
+                name: result.name || file.name,
+                reason: translate(result.message),
+              }),
+            });
+          }
+        }
+      } catch (error) {
+        console.error('attaching a file failed', error);
+        show({ type: 'error', message: t('media.attachFailed') });
+      } finally {
+        setAttaching((count) => count - 1);
+      }
+    },
+    [files, person, runCommand, appConfig, auditId, show, t, translate],
   );
 
   const actions = useMemo<ExecutionRowActions>(
@@ -223,9 +301,30 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             });
           }
         : undefined,
+      // Photos and files work offline too: kept on the device, uploaded when online.
+      camera:
+        access.update && files && cameraSupported()
+          ? (row, finding) =>
+              void navigate(cameraPath({ auditId, itemId: row.id, findingId: finding.id }))
+          : undefined,
+      attach:
+        access.update && files
+          ? (row, finding, chosen) => void attachFiles(row, finding, chosen)
+          : undefined,
+      openMedia: (row, finding, index) =>
+        setDialog({ kind: 'media', rowId: row.id, findingId: finding.id, index }),
     }),
-    [access, answerWith, run, auditId, quickTypes],
+    [access, answerWith, run, auditId, quickTypes, files, navigate, attachFiles],
   );
+
+  const viewing =
+    dialog.kind === 'media'
+      ? rows
+          .find((row) => row.id === dialog.rowId)
+          ?.findings.find((finding) => finding.id === dialog.findingId)
+      : undefined;
+  const closeDialog = useCallback(() => setDialog({ kind: 'none' }), []);
+  const personName = useCallback((id: string) => personLabel(people, id, t), [people, t]);
 
   const renderRow = useCallback(
     (row: ExecutionRow) => (
@@ -266,21 +365,49 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           sx={{ height: 8, borderRadius: 4 }}
         />
       </Box>
-      <GroupedList
-        items={rows}
-        getId={getId}
-        config={listConfig}
-        fields={fields}
-        comparators={comparators}
-        getSearchText={searchTextOf}
-        formatValue={formatValue}
-        renderRow={renderRow}
-        getSyncState={getSyncState}
-        loading={auditLoading || itemsLoading}
-        label={t('execution.listLabel')}
-        emptyText={t('execution.empty')}
-        groupHeadingLevel={3}
-      />
+      {attaching > 0 && (
+        <LinearProgress
+          aria-label={t('media.attaching')}
+          sx={{ mb: 1 }}
+          data-testid="media-attaching"
+        />
+      )}
+      <FileUploadsContext.Provider value={uploads}>
+        <GroupedList
+          items={rows}
+          getId={getId}
+          config={listConfig}
+          fields={fields}
+          comparators={comparators}
+          getSearchText={searchTextOf}
+          formatValue={formatValue}
+          renderRow={renderRow}
+          getSyncState={getSyncState}
+          loading={auditLoading || itemsLoading}
+          label={t('execution.listLabel')}
+          emptyText={t('execution.empty')}
+          groupHeadingLevel={3}
+        />
+        {dialog.kind === 'media' && viewing && (
+          <MediaViewer
+            media={viewing.media}
+            initialIndex={dialog.index}
+            personName={personName}
+            onClose={closeDialog}
+            onDelete={
+              access.update
+                ? (media) =>
+                    void run(removeFindingMediaCommand.name, {
+                      auditId,
+                      itemId: dialog.rowId,
+                      findingId: dialog.findingId,
+                      mediaId: media.id,
+                    })
+                : undefined
+            }
+          />
+        )}
+      </FileUploadsContext.Provider>
       {dialog.kind === 'finding' && (
         <FindingDialog
           key={dialog.key}
