@@ -13,6 +13,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Issue 11: /camera gets Chromium's test pattern as its camera, without a permission prompt.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password-1' };

@@ -78,3 +78,13 @@ export function resetLinkFrom(mail: string): string {
   if (!match) throw new Error(`no reset link in mail:\n${mail}`);
   return match[0].replace(/&amp;/g, '&');
 }
+
+/** Waits until the service worker controls the page: from then on it reloads with no network. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated';
+  });
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

@@ -1,6 +1,12 @@
 import { DEFAULT_CONFIGURATION } from '@qa/domain';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, signIn, signedInPage as signedInAs, test } from '../support/fixtures';
+import {
+  controlledByServiceWorker,
+  expect,
+  signIn,
+  signedInPage as signedInAs,
+  test,
+} from '../support/fixtures';
 
 /**
  * The sync engine in the browser (issue 4): live updates between two browsers, offline edits that
@@ -12,15 +18,6 @@ const signedInPage = (browser: Browser, baseURL: string, lang: 'en' | 'de' = 'en
   signedInAs(browser, baseURL, lang === 'de' ? 'de-DE' : 'en-US');
 
 /** Waits until the service worker controls the page, so a reload works with no network. */
-async function controlledByServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state === 'activated';
-  });
-  await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
 /** Two signed-in browsers on /customerdata; A can reload with no network. */
 async function offlineReadyPair(browser: Browser, baseURL: string) {
   const a = await signedInPage(browser, baseURL);

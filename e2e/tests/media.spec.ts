@@ -1,0 +1,195 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { createAudit } from '../support/audits';
+import { controlledByServiceWorker, expect, signIn, test } from '../support/fixtures';
+
+/**
+ * Issue 11.5/11.6: photos and files on findings, on a tablet in German. A photo from /camera
+ * (Chromium's fake camera), a PDF and an image from the picker, two bad files refused; the
+ * viewer steps through them, shows the verified fingerprint and deletes one after asking; a
+ * second browser follows. Then offline: findings and photos recorded, the page reloaded with no
+ * network (all still there, waiting for upload), back online: every file reaches the server
+ * once and the second browser.
+ */
+
+const TABLET = { width: 768, height: 1024 };
+const POSITION = { latitude: 48.177, longitude: 11.556, accuracy: 8 };
+/** A 1 x 1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function tablet(browser: Browser, baseURL: string, locale: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport: TABLET,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    permissions: ['geolocation', 'camera'],
+    geolocation: POSITION,
+  });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await signIn(page, undefined, locale.startsWith('de') ? 'de' : 'en');
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  return { context, page };
+}
+
+const row = (page: Page, no: number) =>
+  page.locator('[data-testid^="exec-row-"]').filter({ hasText: `Frage ${no}:` });
+const thumbs = (scope: Locator) => scope.getByTestId('exec-media-thumb');
+
+/** Dismisses the message on screen (they queue; the next test step wants its own). */
+async function dismissMessage(page: Page, text: RegExp | string) {
+  const message = page.getByTestId('snackbar-message').filter({ hasText: text });
+  await expect(message).toBeVisible({ timeout: 20_000 });
+  await message.locator('button').click();
+  await expect(message).toBeHidden();
+}
+
+async function takePhoto(page: Page, finding: Locator) {
+  await finding.getByTestId('exec-camera').click();
+  await expect(page).toHaveURL(/\/camera\?/);
+  await expect(page.getByTestId('camera-capture')).toBeEnabled({ timeout: 20_000 });
+  await page.getByTestId('camera-capture').click();
+  await expect(page).toHaveURL(/\/auditexecution$/);
+}
+
+test('photos and files on a finding: camera, picker, viewer, offline, a second browser', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(240_000);
+  const a = await tablet(browser, server.url, 'de-DE');
+  const b = await tablet(browser, server.url, 'en-US');
+  try {
+    const id = await createAudit(a.page, { name: `Fotos ${Date.now()}`, lead: 'Otto Auditor' });
+    await a.page.getByTestId('list-more-actions').click();
+    await a.page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
+    await a.page
+      .getByTestId('item-import-text')
+      .fill(
+        ['no;text', ...[1, 2, 3, 4, 5].map((n) => `${n};Frage ${n}: Ordnung am Platz?`)].join('\n'),
+      );
+    await a.page.getByTestId('item-import-submit').click();
+    await a.page.getByTestId('item-import-close').click();
+    await a.page.goto(`/audit/${id}/auditexecution`);
+    await controlledByServiceWorker(a.page);
+    await b.page.goto(`/audit/${id}/auditexecution`);
+
+    // A finding to document.
+    await row(a.page, 1).getByTestId('exec-add-finding').click();
+    await a.page.getByTestId('finding-text').fill('Behälter ohne Kennzeichnung');
+    await a.page.getByTestId('finding-save').click();
+    await expect(a.page.getByTestId('finding-dialog')).toBeHidden();
+    const finding = row(a.page, 1).locator('[data-testid^="exec-finding-"]').first();
+
+    // A photo from the camera comes back to the finding, stamped and uploaded.
+    await takePhoto(a.page, row(a.page, 1));
+    await expect(thumbs(row(a.page, 1))).toHaveCount(1);
+    await expect(thumbs(row(a.page, 1)).first()).toHaveAttribute('data-upload-state', 'uploaded', {
+      timeout: 20_000,
+    });
+
+    // A PDF and an image from the picker; the image is downscaled to JPEG on the device.
+    await finding.getByTestId('exec-attach-input').setInputFiles([
+      { name: 'pruefbericht.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'lageplan.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await expect(thumbs(row(a.page, 1))).toHaveCount(3);
+    await expect(a.page.getByText('Hochladen erfolgreich: pruefbericht.pdf')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(row(a.page, 1).locator('[data-upload-state="uploaded"]')).toHaveCount(3, {
+      timeout: 20_000,
+    });
+    await expect(thumbs(row(a.page, 1)).nth(2)).toHaveAccessibleName('lageplan.jpg öffnen');
+
+    // Bad files get the message and are not kept.
+    await finding.getByTestId('exec-attach-input').setInputFiles({
+      name: 'notizen',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    await dismissMessage(a.page, 'notizen: Dateiname benötigt eine Endung');
+    await finding.getByTestId('exec-attach-input').setInputFiles({
+      name: 'werkzeug.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ'),
+    });
+    await dismissMessage(a.page, 'werkzeug.exe: Dateityp .exe ist nicht erlaubt');
+    await expect(thumbs(row(a.page, 1))).toHaveCount(3);
+
+    // The second browser follows.
+    await expect(thumbs(row(b.page, 1))).toHaveCount(3);
+
+    // The viewer: the photo with its evidence and verified fingerprint; next; delete one.
+    await thumbs(row(a.page, 1)).first().click();
+    const viewer = a.page.getByTestId('media-viewer');
+    await expect(viewer.getByTestId('media-image')).toBeVisible();
+    await expect(viewer).toContainText('1 von 3');
+    await expect(viewer.getByTestId('media-verification')).toHaveAttribute(
+      'data-verification',
+      'verified',
+    );
+    await expect(viewer.getByTestId('media-evidence')).toContainText('48.177000, 11.556000');
+    await expect(viewer.getByTestId('media-evidence')).toContainText('Administrator');
+    await a.page.keyboard.press('ArrowRight');
+    await expect(viewer).toContainText('2 von 3');
+    await expect(viewer.getByTestId('media-download')).toBeVisible();
+    await viewer.getByTestId('media-delete').click();
+    await a.page.getByTestId('media-delete-confirm').click();
+    await expect(thumbs(row(a.page, 1))).toHaveCount(2);
+    await viewer.getByTestId('media-close').click();
+    await expect(thumbs(row(b.page, 1))).toHaveCount(2);
+
+    // Offline: three findings, two photos; a reload with no network keeps them, waiting.
+    await a.context.setOffline(true);
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    for (const no of [2, 3, 4]) {
+      await row(a.page, no).getByTestId('exec-add-finding').click();
+      await a.page.getByTestId('finding-text').fill(`Offline-Feststellung ${no}`);
+      await a.page.getByTestId('finding-save').click();
+      await expect(a.page.getByTestId('finding-dialog')).toBeHidden();
+    }
+    await takePhoto(a.page, row(a.page, 2));
+    await takePhoto(a.page, row(a.page, 3));
+    await a.page.reload();
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    for (const no of [2, 3]) {
+      await expect(thumbs(row(a.page, no))).toHaveCount(1);
+      await expect(thumbs(row(a.page, no)).first()).toHaveAttribute('data-upload-state', 'waiting');
+    }
+    await expect(row(a.page, 4).getByTestId('exec-finding-text')).toHaveText(
+      'Offline-Feststellung 4',
+    );
+    await expect(row(b.page, 2).getByTestId('exec-findings')).toHaveCount(0);
+
+    // Online again: everything reaches the server and the other browser, each photo once.
+    await a.context.setOffline(false);
+    for (const no of [2, 3]) {
+      await expect(thumbs(row(a.page, no)).first()).toHaveAttribute(
+        'data-upload-state',
+        'uploaded',
+        { timeout: 30_000 },
+      );
+      await expect(thumbs(row(b.page, no))).toHaveCount(1);
+    }
+    await expect(row(b.page, 4).getByTestId('exec-finding-text')).toHaveText(
+      'Offline-Feststellung 4',
+    );
+    // The other browser reads the photo from the server; its bytes match the fingerprint.
+    await thumbs(row(b.page, 3)).first().click();
+    await expect(b.page.getByTestId('media-verification')).toHaveAttribute(
+      'data-verification',
+      'verified',
+    );
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
+});
