@@ -95,9 +95,16 @@ export function CameraPage() {
         setProblem(null);
         const [track] = next.getVideoTracks();
         if (track) await torchOff(track);
-        if (video.current) {
-          video.current.srcObject = next;
-          await video.current.play().catch(() => undefined);
+        const element = video.current;
+        if (element) {
+          element.srcObject = next;
+          // Ready once a frame is there: before it, the image has no size to capture.
+          const framed = new Promise<void>((resolve) => {
+            if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) resolve();
+            else element.addEventListener('loadeddata', () => resolve(), { once: true });
+          });
+          await element.play().catch(() => undefined);
+          await framed;
         }
         const devices = await media.enumerateDevices().catch(() => []);
         if (!cancelled) {
@@ -121,7 +128,10 @@ export function CameraPage() {
     if (!target || !element || !files || !person || busy) return;
     const width = element.videoWidth;
     const height = element.videoHeight;
-    if (width === 0 || height === 0) return;
+    if (width === 0 || height === 0) {
+      show({ type: 'error', message: t('camera.failed') });
+      return;
+    }
     setBusy(true);
     try {
       const canvas = document.createElement('canvas');
