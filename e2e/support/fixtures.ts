@@ -88,3 +88,37 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.reload();
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
+
+/** A tablet held in portrait (issue 11's target device). */
+export const TABLET = { width: 768, height: 1024 };
+/** Munich plant, as the tablet's (mocked) position. */
+export const PLANT_POSITION = { latitude: 48.177, longitude: 11.556, accuracy: 8 };
+
+/**
+ * A signed-in touch tablet in portrait in the given locale, with a mocked position and camera
+ * access. Errors the page logs (other than being offline) are printed, so a failure in CI says
+ * what the page said.
+ */
+export async function tabletPage(browser: Browser, baseURL: string, locale: string) {
+  const context = await browser.newContext({
+    baseURL,
+    locale,
+    viewport: TABLET,
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    permissions: ['geolocation', 'camera'],
+    geolocation: PLANT_POSITION,
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('INTERNET_DISCONNECTED')) {
+      console.log(`[${locale}] console: ${message.text()}`);
+    }
+  });
+  await page.goto('/signin');
+  await signIn(page, undefined, locale.startsWith('de') ? 'de' : 'en');
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
+  return { context, page };
+}

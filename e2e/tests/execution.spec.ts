@@ -1,6 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, tabletPage, test } from '../support/fixtures';
 
 /**
  * Issue 11: executing an audit on a tablet in portrait, in German, by finger: findings of
@@ -8,30 +8,7 @@ import { expect, signIn, test } from '../support/fixtures';
  * reopened, a position recorded; a second browser follows live.
  */
 
-const TABLET = { width: 768, height: 1024 };
-/** Munich plant, as the tablet's (mocked) position. */
-const POSITION = { latitude: 48.177, longitude: 11.556, accuracy: 8 };
-
 const suffix = () => Date.now().toString(36).slice(-6);
-
-async function tablet(browser: Browser, baseURL: string, locale: string) {
-  const context = await browser.newContext({
-    baseURL,
-    locale,
-    viewport: TABLET,
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-    permissions: ['geolocation'],
-    geolocation: POSITION,
-  });
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await signIn(page, undefined, locale.startsWith('de') ? 'de' : 'en');
-  await expect(page.getByTestId('user-menu-button')).toBeVisible();
-  return { context, page };
-}
 
 /** Six questions in two categories. */
 function questionsCsv(): string {
@@ -50,8 +27,8 @@ test('an auditor executes an audit on a tablet in German; a second browser follo
   server,
 }) => {
   test.setTimeout(150_000);
-  const a = await tablet(browser, server.url, 'de-DE');
-  const b = await tablet(browser, server.url, 'en-US');
+  const a = await tabletPage(browser, server.url, 'de-DE');
+  const b = await tabletPage(browser, server.url, 'en-US');
   try {
     const name = `Ausführung ${suffix()}`;
     const id = await createAudit(a.page, { name, lead: 'Otto Auditor' });

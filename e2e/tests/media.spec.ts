@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
-import { controlledByServiceWorker, expect, signIn, test } from '../support/fixtures';
+import { controlledByServiceWorker, expect, tabletPage, test } from '../support/fixtures';
 
 /**
  * Issue 11.5/11.6: photos and files on findings, on a tablet in German. A photo from /camera
@@ -11,38 +11,12 @@ import { controlledByServiceWorker, expect, signIn, test } from '../support/fixt
  * once and the second browser.
  */
 
-const TABLET = { width: 768, height: 1024 };
-const POSITION = { latitude: 48.177, longitude: 11.556, accuracy: 8 };
 /** A 1 x 1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-
-async function tablet(browser: Browser, baseURL: string, locale: string) {
-  const context = await browser.newContext({
-    baseURL,
-    locale,
-    viewport: TABLET,
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-    permissions: ['geolocation', 'camera'],
-    geolocation: POSITION,
-  });
-  const page = await context.newPage();
-  // A failure in CI then says what the page said.
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('INTERNET_DISCONNECTED'))
-      console.log(`[${locale}] console: ${message.text()}`);
-  });
-  await page.goto('/signin');
-  await signIn(page, undefined, locale.startsWith('de') ? 'de' : 'en');
-  await expect(page.getByTestId('user-menu-button')).toBeVisible();
-  return { context, page };
-}
 
 const row = (page: Page, no: number) =>
   page.locator('[data-testid^="exec-row-"]').filter({ hasText: `Frage ${no}:` });
@@ -70,8 +44,8 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
   server,
 }) => {
   test.setTimeout(240_000);
-  const a = await tablet(browser, server.url, 'de-DE');
-  const b = await tablet(browser, server.url, 'en-US');
+  const a = await tabletPage(browser, server.url, 'de-DE');
+  const b = await tabletPage(browser, server.url, 'en-US');
   try {
     const id = await createAudit(a.page, { name: `Fotos ${Date.now()}`, lead: 'Otto Auditor' });
     await a.page.getByTestId('list-more-actions').click();

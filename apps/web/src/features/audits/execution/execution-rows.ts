@@ -60,10 +60,17 @@ const objectOf = (value: JsonValue | undefined): JsonObject =>
 const finiteNumber = (value: JsonValue | undefined): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-function geolocationOf(value: JsonValue | undefined): Geolocation | null {
+/**
+ * A position, read leniently: findings store `latitude`/`longitude`, media entries `lat`/`lon`
+ * (their schemas, issue 11); anything without both numbers is none.
+ */
+function positionOf(
+  value: JsonValue | undefined,
+  [latKey, lonKey]: readonly [string, string],
+): Geolocation | null {
   const position = objectOf(value);
-  const latitude = finiteNumber(position.latitude);
-  const longitude = finiteNumber(position.longitude);
+  const latitude = finiteNumber(position[latKey]);
+  const longitude = finiteNumber(position[lonKey]);
   if (latitude === undefined || longitude === undefined) return null;
   const accuracy = finiteNumber(position.accuracy);
   const at = text(position.at);
@@ -75,20 +82,8 @@ function geolocationOf(value: JsonValue | undefined): Geolocation | null {
   };
 }
 
-function mediaPositionOf(value: JsonValue | undefined): Geolocation | null {
-  const position = objectOf(value);
-  const latitude = finiteNumber(position.lat);
-  const longitude = finiteNumber(position.lon);
-  if (latitude === undefined || longitude === undefined) return null;
-  const accuracy = finiteNumber(position.accuracy);
-  const at = text(position.at);
-  return {
-    latitude,
-    longitude,
-    ...(accuracy === undefined ? {} : { accuracy }),
-    ...(at === '' ? {} : { at }),
-  };
-}
+const FINDING_POSITION = ['latitude', 'longitude'] as const;
+const MEDIA_POSITION = ['lat', 'lon'] as const;
 
 const orNull = (value: string): string | null => (value === '' ? null : value);
 
@@ -104,7 +99,7 @@ function mediaOf(id: string, value: JsonValue | undefined): ExecutionMedia {
     size: finiteNumber(data.size) ?? null,
     sha256: orNull(text(data.sha256)),
     capturedAt: orNull(text(data.capturedAt)),
-    position: mediaPositionOf(data.position),
+    position: positionOf(data.position, MEDIA_POSITION),
     capturedBy: orNull(text(data.capturedBy)),
   };
 }
@@ -127,7 +122,7 @@ function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
     solution: text(data.solution),
     findingperson: text(data.findingperson),
     riskassessment: text(data.riskassessment),
-    geolocation: geolocationOf(data.geolocation),
+    geolocation: positionOf(data.geolocation, FINDING_POSITION),
     custom,
     mediaCount: media.length,
     media,
