@@ -14,6 +14,7 @@ import {
   protectAuditCommand,
   unprotectAuditCommand,
   updateAuditCommand,
+  updateCompanyMetadataCommand,
 } from './audit.commands';
 import { auditPermissionContext } from './audit-access';
 import {
@@ -403,6 +404,89 @@ describe('audit.update', () => {
     const state = new OpsState({ audits: { bad: { leadauditor: LEAD } } });
     const result = run(updateAuditCommand, { id: 'bad', changes: { name: 'X' } }, state);
     expect(result.ok === false && result.error.code).toBe('rule');
+  });
+});
+
+describe('audit.updateCompanyMetadata', () => {
+  const company = {
+    enterprise: true,
+    transport: false,
+    forwarding: true,
+    warehousing: true,
+    trucks: 12,
+    employees: { office: 5, commercial: 40, drivers: 14 },
+    storageArea: 2500.5,
+    storageLocations: 3,
+    inspectionType: 'annual',
+  };
+
+  it('stores the company data as a whole for the team, with an activity and a message', () => {
+    const state = withAudit();
+    const result = apply(
+      updateCompanyMetadataCommand,
+      { id: 'a1', companyMetadata: company },
+      state,
+      ['auditor'],
+      CO,
+    );
+    expect(result.ops).toEqual([
+      { op: 'set', collection: 'audits', id: 'a1', path: ['companyMetadata'], value: company },
+    ]);
+    expect(result.activity).toEqual({ verb: 'updated', object: 'Audit A', objectUrl: '/audit/a1' });
+    expect(result.message).toEqual({ key: 'audit.companyDataUpdated' });
+    // Fields left out take their defaults (unknown counts are null, not 0).
+    const again = run(
+      updateCompanyMetadataCommand,
+      { id: 'a1', companyMetadata: { trucks: 3 } },
+      state,
+      ['auditor'],
+      CO,
+    );
+    expect(again.ok && again.ops[0]?.op === 'set' && again.ops[0].value).toMatchObject({
+      enterprise: false,
+      trucks: 3,
+      employees: { office: null, commercial: null, drivers: null },
+      inspectionType: null,
+    });
+    expect(
+      run(updateCompanyMetadataCommand, { id: 'a1', companyMetadata: company }, state),
+    ).toMatchObject({ ok: true, unchanged: true });
+  });
+
+  it('needs an open audit, sensible numbers and a configured type of inspection', () => {
+    const state = withAudit();
+    expect(
+      run(updateCompanyMetadataCommand, { id: 'gone', companyMetadata: company }, state),
+    ).toEqual(noAuditActive);
+    expect(
+      run(
+        updateCompanyMetadataCommand,
+        { id: 'a1', companyMetadata: { ...company, trucks: -1 } },
+        state,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'rule' } });
+    expect(
+      run(
+        updateCompanyMetadataCommand,
+        { id: 'a1', companyMetadata: { ...company, inspectionType: 'spontaneous' } },
+        state,
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'rule', message: { key: 'audit.unknownInspectionType' } },
+    });
+  });
+
+  it('is refused to outsiders and, on a protected audit, to all but its lead, qm and admin', () => {
+    const args = { id: 'a1', companyMetadata: company };
+    expect(run(updateCompanyMetadataCommand, args, withAudit(), ['auditor'], OUTSIDER)).toEqual(
+      forbidden('audit.updateCompanyMetadata'),
+    );
+    const locked = protectedAudit();
+    expect(run(updateCompanyMetadataCommand, args, locked, ['auditor'], CO)).toEqual(
+      protectedRefusal,
+    );
+    expect(run(updateCompanyMetadataCommand, args, locked, ['auditor'], LEAD).ok).toBe(true);
   });
 });
 

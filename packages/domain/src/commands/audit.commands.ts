@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getOwn, type JsonObject, type Op } from '@qa/sync';
+import { companyMetadataSchema } from '../company/company-metadata.schema';
 import type { AuditConfig } from '../config/audit.config';
 import { auditHeaderSchema, auditSchema, type Audit } from '../entities/audit.schema';
 import { newAuditDefaults } from '../entities/audit-defaults';
@@ -224,6 +225,46 @@ export const updateAuditCommand = defineCommand({
     return commandOk(ops, {
       activity: { verb: 'updated', object: audit.name, objectUrl: auditUrl(args.id) },
       message: { key: 'success.auditUpdated' },
+    });
+  },
+});
+
+/**
+ * `audit.updateCompanyMetadata` {id, companyMetadata}: the company data dialog of the wrap-up
+ * tab (SPEC sections 2, 3 and 5): replaces the audit's company data as a whole. Needs an open
+ * audit ('no-audit-active'); counts as `audit.update`, so a protected audit refuses it like any
+ * update. The type of inspection must be one the audit configuration offers.
+ */
+export const updateCompanyMetadataCommand = defineCommand({
+  name: 'audit.updateCompanyMetadata',
+  args: z.object({ id: idSchema, companyMetadata: z.record(z.string(), z.unknown()) }),
+  ...onAudit<{ id: string }>('audit.update'),
+  authorize: (ctx, args, state) => protectedAuditRule('audit.update', state, args.id, ctx),
+  reads: ({ id }) => [auditDocRef(id), AUDIT_CONFIG_REF],
+  run(state, args) {
+    const stored = state.get(AUDITS_COLLECTION, args.id);
+    if (!stored) return noAuditActive();
+    const parsed = companyMetadataSchema.safeParse(args.companyMetadata);
+    if (!parsed.success) return invalid(parsed.error);
+    const type = parsed.data.inspectionType;
+    const offered = auditConfiguration(state).companyInspectionTypes;
+    if (type !== null && !offered.some((entry) => entry.id === type)) {
+      return commandError('rule', {
+        key: 'audit.unknownInspectionType',
+        params: { field: 'inspectionType', value: type },
+      });
+    }
+    const ops = changedFieldOps(AUDITS_COLLECTION, args.id, stored, {
+      companyMetadata: toJsonValue(parsed.data),
+    });
+    if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
+    return commandOk(ops, {
+      activity: {
+        verb: 'updated',
+        object: auditName(stored, args.id),
+        objectUrl: auditUrl(args.id),
+      },
+      message: { key: 'audit.companyDataUpdated' },
     });
   },
 });

@@ -62,6 +62,7 @@ describe('domainCommandRegistry', () => {
       'standard.import',
       'audit.create',
       'audit.update',
+      'audit.updateCompanyMetadata',
       'audit.delete',
       'audit.protect',
       'audit.unprotect',

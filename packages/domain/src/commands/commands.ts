@@ -6,6 +6,7 @@ import {
   protectAuditCommand,
   unprotectAuditCommand,
   updateAuditCommand,
+  updateCompanyMetadataCommand,
 } from './audit.commands';
 import {
   createAuditItemCommand,
@@ -36,6 +37,7 @@ export const DOMAIN_COMMANDS = [
   importStandardCommand,
   createAuditCommand,
   updateAuditCommand,
+  updateCompanyMetadataCommand,
   deleteAuditCommand,
   protectAuditCommand,
   unprotectAuditCommand,

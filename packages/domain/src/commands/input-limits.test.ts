@@ -135,6 +135,10 @@ const CASES: [string, JsonObject][] = [
   ],
   ['audit.create', json({ id: 'a2', ...auditFields })],
   ['audit.update', json({ id: 'a1', changes: { ...auditFields, name: 'Audit B' } })],
+  [
+    'audit.updateCompanyMetadata',
+    { id: 'a1', companyMetadata: { trucks: 2, inspectionType: 'annual' } },
+  ],
   ['audit.delete', { id: 'a1', itemIds: ['i1'] }],
   ['audit.protect', { id: 'a1' }],
   ['audit.changeStatus', { id: 'a1', status: '2', comment: 'Go' }],

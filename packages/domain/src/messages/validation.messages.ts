@@ -72,6 +72,14 @@ export const validationMessages = defineMessages({
   },
 
   // Status lines (SPEC section 8)
+  'audit.companyDataUpdated': {
+    de: 'Unternehmensdaten gespeichert',
+    en: 'Company data saved',
+  },
+  'audit.unknownInspectionType': {
+    de: 'Unbekannte Art der Prüfung: {value}',
+    en: 'Unknown type of inspection: {value}',
+  },
   'success.auditUpdated': {
     de: 'Audit erfolgreich aktualisiert',
     en: 'Audit updated successfully',
