@@ -5,8 +5,9 @@ import { NotAvailableNotice } from '../../components/pages/not-available-notice'
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
 import { ExecutionTab } from './execution/execution-tab';
 import { PreparationTab } from './preparation/preparation-tab';
+import { WrapUpTab } from './wrapup/wrapup-tab';
 
-/** One phase tab of an audit; wrap-up, reporting and the action list land with later work. */
+/** One phase tab of an audit; reporting and the action list land with later work. */
 export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   const { t } = useTranslation();
   const { auditId } = useParams();
@@ -14,6 +15,7 @@ export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
     return <PreparationTab key={auditId} auditId={auditId} />;
   if (phase === 'auditexecution' && auditId)
     return <ExecutionTab key={auditId} auditId={auditId} />;
+  if (phase === 'auditwrapup' && auditId) return <WrapUpTab key={auditId} auditId={auditId} />;
   const labelKey = AUDIT_PHASES.find((entry) => entry.path === phase)?.labelKey;
   return (
     <>

@@ -1,0 +1,55 @@
+import type { FindingType } from '@qa/domain';
+import {
+  executionProgress,
+  type ExecutionProgress,
+  type ExecutionRow,
+} from '../execution/execution-rows';
+
+/** One finding type with how often it was recorded, in the configured order. */
+export interface TypeCount {
+  id: string;
+  count: number;
+}
+
+/**
+ * What the auditor checks before leaving the shop floor (issue 11.7): how many questions are
+ * answered, which are not (in their order, so they can be found), the findings by type, and how
+ * many photos and files were recorded.
+ */
+export interface WrapUpOverview {
+  progress: ExecutionProgress;
+  unanswered: ExecutionRow[];
+  findings: number;
+  byType: TypeCount[];
+  media: number;
+}
+
+export function wrapUpOverview(
+  rows: readonly ExecutionRow[],
+  types: readonly FindingType[],
+): WrapUpOverview {
+  const counts = new Map<string, number>();
+  let findings = 0;
+  let media = 0;
+  for (const row of rows) {
+    for (const finding of row.findings) {
+      findings += 1;
+      media += finding.media.length;
+      counts.set(finding.importance, (counts.get(finding.importance) ?? 0) + 1);
+    }
+  }
+  // Configured types first, in their order; a type the configuration lost still counts.
+  const byType: TypeCount[] = types
+    .filter((type) => counts.has(type.id))
+    .map((type) => ({ id: type.id, count: counts.get(type.id)! }));
+  for (const [id, count] of counts) {
+    if (!types.some((type) => type.id === id)) byType.push({ id, count });
+  }
+  return {
+    progress: executionProgress(rows),
+    unanswered: rows.filter((row) => row.findings.length === 0),
+    findings,
+    byType,
+    media,
+  };
+}
