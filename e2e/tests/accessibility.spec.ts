@@ -87,7 +87,7 @@ for (const locale of ['en-US', 'de-DE']) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the audit matrix, the audit dialog, the preparation and execution tabs and the finding dialog have no serious WCAG violations', async ({
+    test('the audit matrix, the audit dialog, the preparation, execution and wrap-up tabs and the finding and company dialogs have no serious WCAG violations', async ({
       page,
     }) => {
       await page.goto('/signin');
@@ -122,6 +122,14 @@ for (const locale of ['en-US', 'de-DE']) {
       await expect(page.getByTestId('finding-dialog')).toBeHidden();
       await expect(page.getByTestId('exec-finding-type')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+
+      // Issue 11.7: the wrap-up tab and the company data dialog.
+      await page.goto(page.url().replace(/auditexecution$/, 'auditwrapup'));
+      await expect(page.getByTestId('wrapup-overview')).toContainText('1');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('wrapup-company-edit').click();
+      await expect(page.getByTestId('company-dialog')).toBeVisible();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     });
   });
 }

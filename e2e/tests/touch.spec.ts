@@ -335,6 +335,16 @@ for (const device of DEVICES) {
       await expect(page.getByTestId('snackbar-message')).toBeHidden();
       await expectFingerFriendly(page, 'execution tab');
 
+      // Issue 11.7: the wrap-up tab and the company data dialog.
+      await page.goto(`/audit/${id}/auditwrapup`);
+      await expect(page.getByTestId('wrapup-unanswered')).toBeVisible();
+      await expectFingerFriendly(page, 'wrap-up tab');
+      await page.getByTestId('wrapup-company-edit').tap();
+      await expect(page.getByTestId('company-dialog')).toBeVisible();
+      await expectFingerFriendly(page, 'company data dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('company-dialog')).toBeHidden();
+
       // The matrix through the navigation drawer, with the new audit in it (each value named in
       // the card layout), its menu and the create dialog.
       await openNavigation(page);

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -145,13 +144,14 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
                     })}
                   </Typography>
                 )}
-                <Link
+                <Button
                   component={RouterLink}
                   to={`/audit/${encodeURIComponent(auditId)}/auditexecution`}
-                  sx={{ display: 'inline-block', mt: 1, minHeight: 24 }}
+                  sx={{ mt: 1 }}
+                  data-testid="wrapup-to-execution"
                 >
                   {t('wrapup.overview.toExecution')}
-                </Link>
+                </Button>
               </Box>
             )
           )}
