@@ -4,7 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
+import { SnackbarProvider, SnackbarTiming } from '../components/snackbar/snackbar-provider';
 import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider } from '../lib/session/session-provider';
@@ -35,7 +35,10 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
         <ClientConfigProvider>
           <SessionProvider>
             <SnackbarProvider>
-              <SyncProvider>{children}</SyncProvider>
+              <SyncProvider>
+                <SnackbarTiming />
+                {children}
+              </SyncProvider>
             </SnackbarProvider>
           </SessionProvider>
         </ClientConfigProvider>

@@ -59,6 +59,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useInRouterContext, useSearchParams } from 'react-router';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon, type SyncState } from '../../lib/sync/sync-state-icon';
 import { ListDrawer } from './list-drawer';
@@ -173,8 +174,17 @@ const EMPTY_FILTER: FacetFilter = {};
  * The list, with its search and filter in the URL when it is inside a router (and `urlState`
  * is not off), else in memory only.
  */
-export function GroupedList<T>(props: GroupedListProps<T>) {
+export function GroupedList<T>(listProps: GroupedListProps<T>) {
   const inRouter = useInRouterContext();
+  // The `app` configuration segment sets the search delay, the filter drawer's width and where
+  // long texts are cut, unless the caller says otherwise.
+  const app = useConfigSegment('app');
+  const props: GroupedListProps<T> = {
+    searchDebounceMs: app.timeouts.searchDebounceMs,
+    filterDrawerWidth: app.drawers.filterWidth,
+    textLimits: app.textLimits,
+    ...listProps,
+  };
   return props.urlState !== false && inRouter ? (
     <UrlGroupedList {...props} />
   ) : (

@@ -1,9 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useOnlineStatus } from '../../lib/online/use-online-status';
 
-/** SPEC section 9: the back-online banner stays 5 s. */
+/** SPEC section 9: the back-online banner stays 5 s (configuration `app.timeouts.bannerMs`). */
 export const BACK_ONLINE_BANNER_MS = 5000;
 
 /**
@@ -16,6 +17,7 @@ export function OnlineStatusBanner() {
   const online = useOnlineStatus();
   const [backOnline, setBackOnline] = useState(false);
   const wasOffline = useRef(!online);
+  const bannerMs = useConfigSegment('app').timeouts.bannerMs;
 
   useEffect(() => {
     if (!online) {
@@ -26,8 +28,10 @@ export function OnlineStatusBanner() {
     if (!wasOffline.current) return;
     wasOffline.current = false;
     setBackOnline(true);
-    const timer = setTimeout(() => setBackOnline(false), BACK_ONLINE_BANNER_MS);
+    const timer = setTimeout(() => setBackOnline(false), bannerMs);
     return () => clearTimeout(timer);
+    // The time is read when the connection comes back; a later change need not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [online]);
 
   useEffect(() => {

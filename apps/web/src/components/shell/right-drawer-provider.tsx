@@ -14,8 +14,12 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 
-/** SPEC section 9: the right drawer is 500 px wide (full width on phones). */
+/**
+ * SPEC section 9: the right drawer is 500 px wide (full width on phones); configuration
+ * `app.drawers.rightWidth` changes it.
+ */
 export const RIGHT_DRAWER_WIDTH = 500;
 
 interface RightDrawerContextValue {
@@ -33,6 +37,7 @@ const RightDrawerContext = createContext<RightDrawerContextValue | null>(null);
 export function RightDrawerProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const width = useConfigSegment('app').drawers.rightWidth;
   const [panel, setPanel] = useState<{ title: ReactNode; content: ReactNode } | null>(null);
   const [isOpen, setOpen] = useState(false);
 
@@ -55,7 +60,7 @@ export function RightDrawerProvider({ children }: { children: ReactNode }) {
           paper: {
             role: 'dialog',
             'aria-labelledby': titleId,
-            sx: { width: { xs: '100vw', sm: RIGHT_DRAWER_WIDTH } },
+            sx: { width: { xs: '100vw', sm: width } },
           },
           transition: { onExited: () => setPanel(null) },
         }}

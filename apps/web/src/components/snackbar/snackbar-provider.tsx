@@ -7,15 +7,18 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useReducer,
   useRef,
+  useState,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from './snackbar-queue';
 
-/** SPEC section 9: messages disappear after 5 s. */
+/** SPEC section 9: messages disappear after 5 s (configuration `app.timeouts.snackbarMs`). */
 export const SNACKBAR_AUTO_HIDE_MS = 5000;
 
 interface ShowOptions {
@@ -25,6 +28,8 @@ interface ShowOptions {
 
 interface SnackbarContextValue {
   show: (options: ShowOptions) => void;
+  /** How long a message stays (configuration `app.timeouts.snackbarMs`, see SnackbarTiming). */
+  setAutoHideMs: (ms: number) => void;
 }
 
 const SnackbarContext = createContext<SnackbarContextValue | null>(null);
@@ -33,11 +38,12 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(snackbarQueueReducer, EMPTY_SNACKBAR_QUEUE);
   const nextId = useRef(1);
+  const [autoHideMs, setAutoHideMs] = useState(SNACKBAR_AUTO_HIDE_MS);
 
   const show = useCallback(({ message, type = 'info' }: ShowOptions) => {
     dispatch({ type: 'enqueue', message: { id: nextId.current++, message, type } });
   }, []);
-  const value = useMemo(() => ({ show }), [show]);
+  const value = useMemo(() => ({ show, setAutoHideMs }), [show]);
 
   const current = state.current;
   const dismiss = () => {
@@ -56,7 +62,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         <Snackbar
           key={current.id}
           open={state.open}
-          autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
+          autoHideDuration={autoHideMs}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           onClose={(_event, reason) => {
             // A click elsewhere must not swallow an error the user has not read yet.
@@ -92,4 +98,15 @@ export function useSnackbar(): SnackbarContextValue {
   const value = useContext(SnackbarContext);
   if (!value) throw new Error('useSnackbar needs a SnackbarProvider');
   return value;
+}
+
+/**
+ * Gives the messages the time the `app` configuration segment sets (`timeouts.snackbarMs`);
+ * rendered inside the sync provider, which the configuration comes through.
+ */
+export function SnackbarTiming() {
+  const { setAutoHideMs } = useSnackbar();
+  const ms = useConfigSegment('app').timeouts.snackbarMs;
+  useEffect(() => setAutoHideMs(ms), [ms, setAutoHideMs]);
+  return null;
 }
