@@ -32,23 +32,80 @@ async function raiseSettled(db: ReplicaDb, mutationId: number): Promise<void> {
   if (mutationId > settled) await db.meta.put({ key: 'settledUpTo', value: mutationId });
 }
 
+/** How the leader settles an ack; see settleAck. */
+export interface AckSettlement {
+  /** A query some tab shows has not been answered on this socket yet. */
+  queriesPending: boolean;
+  /** The ack's sequence (the command's last change); absent for a replay or no change. */
+  sequence?: number;
+  now: number;
+}
+
+/** Whether every document the entry touched is stored at `sequence` or later. */
+async function caughtUp(db: ReplicaDb, row: OutboxRow, sequence: number): Promise<boolean> {
+  const keys = row.touched.map((key) => {
+    const slash = key.indexOf('/');
+    return [key.slice(0, slash), key.slice(slash + 1)] as [string, string];
+  });
+  const stored = await db.documents.bulkGet(keys);
+  return stored.every((doc) => doc !== undefined && doc.sequence >= sequence);
+}
+
 /**
- * The server applied (or had applied) the command: it leaves the outbox. With `keep` (a query
- * some tab shows has not been answered on this socket yet, so its effect may not be in the
- * replica), it stays as `applied`: still in the view, no longer pending, never pushed again,
- * until `releaseApplied`.
+ * The server applied (or had applied) the command: it leaves the outbox, unless its effect may
+ * not be in the replica yet. Then it stays as `applied`, still in the view, no longer pending,
+ * never pushed again, until `releaseApplied`: while a shown query waits for its answer, or while
+ * a document it touched is older than the ack's sequence (no shown query covers it, e.g. the
+ * execution tab was left for the camera right after a save; the delta never came).
  */
-export function settleAck(db: ReplicaDb, mutationId: number, keep = false): Promise<void> {
-  return db.transaction('rw', db.meta, db.outbox, async () => {
-    if (keep) await db.outbox.update(mutationId, { applied: true });
-    else await db.outbox.delete(mutationId);
+export function settleAck(
+  db: ReplicaDb,
+  mutationId: number,
+  { queriesPending, sequence, now }: AckSettlement = { queriesPending: false, now: 0 },
+): Promise<boolean> {
+  return db.transaction('rw', db.meta, db.outbox, db.documents, async () => {
+    const row = await db.outbox.get(mutationId);
+    const keep =
+      row !== undefined &&
+      (queriesPending || (sequence !== undefined && !(await caughtUp(db, row, sequence))));
+    if (keep) {
+      await db.outbox.update(mutationId, {
+        applied: true,
+        appliedSince: now,
+        ...(sequence === undefined ? {} : { appliedAt: sequence }),
+      });
+    } else await db.outbox.delete(mutationId);
     await raiseSettled(db, mutationId);
+    return keep;
   });
 }
 
-/** Every query shown has been answered on this socket: the applied entries' effect is in. */
-export async function releaseApplied(db: ReplicaDb): Promise<void> {
-  await db.outbox.filter((row) => row.applied === true).delete();
+/** An applied entry kept this long goes once the shown queries are answered, caught up or not. */
+export const APPLIED_GRACE_MS = 5 * 60_000;
+
+/**
+ * Lets applied entries go whose effect is in the replica: with `queriesAnswered` (every shown
+ * query answered on this socket), those without an ack sequence (a welcome's) and those whose
+ * documents have caught up; or, kept past APPLIED_GRACE_MS, any. Returns whether some remain.
+ */
+export function releaseApplied(
+  db: ReplicaDb,
+  queriesAnswered: boolean,
+  now: number,
+): Promise<boolean> {
+  return db.transaction('rw', db.outbox, db.documents, async () => {
+    const applied = await db.outbox.filter((row) => row.applied === true).toArray();
+    const gone: number[] = [];
+    for (const row of applied) {
+      if (!queriesAnswered) continue;
+      const expired = now - (row.appliedSince ?? 0) >= APPLIED_GRACE_MS;
+      if (expired || row.appliedAt === undefined || (await caughtUp(db, row, row.appliedAt))) {
+        gone.push(row.mutationId);
+      }
+    }
+    if (gone.length > 0) await db.outbox.bulkDelete(gone);
+    return applied.length > gone.length;
+  });
 }
 
 /**
@@ -80,11 +137,22 @@ export function settleReject(db: ReplicaDb, reject: RejectMessage, at: number): 
  * crashed before deleting), so those entries go without a push (or, with `keep`, stay as
  * `applied`, see settleAck). Later ids must stay above it.
  */
-export function dropApplied(db: ReplicaDb, lastMutationId: number, keep = false): Promise<void> {
+export function dropApplied(
+  db: ReplicaDb,
+  lastMutationId: number,
+  keep = false,
+  now = 0,
+): Promise<void> {
   return db.transaction('rw', db.meta, db.outbox, async () => {
     if (lastMutationId <= 0) return;
     const upTo = db.outbox.where('mutationId').belowOrEqual(lastMutationId);
-    if (keep) await upTo.modify({ applied: true });
+    if (keep) {
+      await upTo.modify((row: OutboxRow) => {
+        if (row.applied) return;
+        row.applied = true;
+        row.appliedSince = now;
+      });
+    }
     else await upTo.delete();
     await raiseSettled(db, lastMutationId);
     const next = (await readNumber(db, 'nextMutationId')) ?? 1;

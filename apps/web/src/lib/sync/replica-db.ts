@@ -42,6 +42,14 @@ export interface OutboxRow {
    * pushed again, and goes once every shown query has been answered (SyncConnection).
    */
   applied?: true;
+  /**
+   * With `applied`: the server sequence of the command's last change (the ack's). The entry goes
+   * once every document it touched is stored at that sequence or later, so its effect is in the
+   * replica; a document no shown query covers may come much later, when a screen shows it again.
+   */
+  appliedAt?: number;
+  /** With `applied`: when (ms) it became applied; a long-kept entry goes once queries settle. */
+  appliedSince?: number;
 }
 
 /** A query some tab shows; the leader subscribes every query with a holder. */

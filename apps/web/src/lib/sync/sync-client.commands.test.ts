@@ -178,6 +178,30 @@ describe('SyncClient commands', () => {
     expect(thing(client, 't1')).toEqual({ n: 1 });
   });
 
+  it('keeps an acked command shown when the screen that showed it was left before its delta', async () => {
+    harness = createSyncHarness();
+    const client = harness.client();
+    const unwatch = client.watch(THINGS_QUERY);
+    await online(client);
+    harness.server.holdPushes = true;
+    const outcome = await client.command('thing.put', { id: 't1', data: { n: 1 } });
+    // The auditor saves and opens the camera at once: the list's query goes before the ack.
+    unwatch();
+    await vi.waitFor(() => expect(harness.server.messagesOfType('unsubscribe')).toHaveLength(1));
+    harness.server.releasePushes();
+    await expect(outcome.confirmed).resolves.toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(client.getSnapshot().pending).toBe(0);
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+    expect(await harness.openDb().outbox.count()).toBe(1);
+
+    // Back on the list: its answer brings the document, and the entry goes.
+    client.watch(THINGS_QUERY);
+    await vi.waitFor(async () => expect(await harness.openDb().outbox.count()).toBe(0));
+    expect(client.getSnapshot().view.isConfirmed('things/t1')).toBe(true);
+    expect(thing(client, 't1')).toEqual({ n: 1 });
+  });
+
   it('reports a rejection lost with the socket although a later command was applied', async () => {
     harness = createSyncHarness({ clientRoles: ['admin'], serverRoles: ['user'] });
     harness.server.refuseConnections = true;

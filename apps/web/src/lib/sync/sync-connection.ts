@@ -199,7 +199,7 @@ export class SyncConnection {
         // Their ids are used up at once and never pushed again; the entries themselves stay
         // shown until the resumed subscriptions have brought their effect (mayHoldApplied).
         await reserveMutationIds(db, last);
-        await dropApplied(db, last, !this.allAnswered());
+        await dropApplied(db, last, !this.allAnswered(), this.ctx.now());
         this.sentUpTo = Math.max(this.sentUpTo, last);
         this.welcomed = true;
         this.ctx.onWelcome();
@@ -208,9 +208,12 @@ export class SyncConnection {
         return this.releaseIfAnswered();
       }
       case 'ack': {
-        const keep = !this.allAnswered();
-        await settleAck(db, message.mutationId, keep);
-        if (keep) this.mayHoldApplied = true;
+        const kept = await settleAck(db, message.mutationId, {
+          queriesPending: !this.allAnswered(),
+          ...(message.sequence === undefined ? {} : { sequence: message.sequence }),
+          now: this.ctx.now(),
+        });
+        if (kept) this.mayHoldApplied = true;
         this.ctx.uploaded.delete(message.mutationId);
         return;
       }
@@ -257,8 +260,7 @@ export class SyncConnection {
 
   private async releaseIfAnswered(): Promise<void> {
     if (!this.mayHoldApplied || !this.welcomed || !this.allAnswered()) return;
-    this.mayHoldApplied = false;
-    await releaseApplied(this.ctx.db);
+    this.mayHoldApplied = await releaseApplied(this.ctx.db, true, this.ctx.now());
   }
 
   /** The query of a subscription still open on this socket (late messages of closed ones go). */
