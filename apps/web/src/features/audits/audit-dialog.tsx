@@ -36,6 +36,8 @@ import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date/date-field';
+import { ListTextField } from '../../components/form/list-text-field';
+import { useCustomerLists } from '../../lib/config/customer-lists';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -211,6 +213,7 @@ function AuditDialogForm({
   const yearMin = year === null ? undefined : `${year}-01-01`;
   const yearMax = year === null ? undefined : `${year}-12-31`;
 
+  const listOptions = useCustomerLists();
   const set = <K extends keyof AuditFormValues>(field: K, value: AuditFormValues[K]) =>
     setForm((current) => ({ ...current, values: { ...current.values, [field]: value } }));
   const setMetadata = (group: 'supplier' | 'material', key: string, value: string) =>
@@ -382,11 +385,19 @@ function AuditDialogForm({
       slotProps={{ htmlInput: { 'data-testid': `audit-dialog-${field}` } }}
     />
   );
+  // Issue 11.9: a customer list named like the field (e.g. "suppliername", or "supplier" for
+  // the supplier's name and "material" for the material number) is offered while typing.
   const metadataText = (group: 'supplier' | 'material', key: string, label: string) => (
-    <TextField
+    <ListTextField
       label={label}
       value={(values.metadata[group] as Record<string, string>)[key] ?? ''}
-      onChange={(event) => setMetadata(group, key, event.target.value)}
+      onChange={(next) => setMetadata(group, key, next)}
+      options={listOptions(
+        `${group}_${key}`,
+        ...((group === 'supplier' && key === 'name') || (group === 'material' && key === 'id')
+          ? [group]
+          : []),
+      )}
       disabled={readOnly}
       error={Boolean(errorOf(`metadata.${group}.${key}`))}
       helperText={errorOf(`metadata.${group}.${key}`)}

@@ -1,7 +1,6 @@
 import LocationOffIcon from '@mui/icons-material/LocationOff';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,16 +16,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
-  AUTOCOMPLETION_COLLECTION,
   createFindingCommand,
   updateFindingCommand,
   type DomainMessage,
   type FindingType,
   type Importance,
 } from '@qa/domain';
-import type { JsonValue } from '@qa/sync';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListTextField } from '../../../components/form/list-text-field';
+import { useCustomerLists } from '../../../lib/config/customer-lists';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import {
   formatCoordinates,
@@ -40,7 +39,6 @@ import { formatDate } from '../../../lib/i18n/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { randomId } from '../../../lib/sync/random-id';
 import { useCommand } from '../../../lib/sync/use-command';
-import { useQuery } from '../../../lib/sync/use-query';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { DiscardFindingsDialog } from './discard-findings-dialog';
 import {
@@ -55,7 +53,6 @@ import {
   emptyFindingForm,
   findingFieldOf,
   findingFormOf,
-  listIdOfField,
   updateFindingArgs,
   type FindingCommandArgs,
   type FindingField,
@@ -79,8 +76,6 @@ export interface FindingDialogProps {
   onClose: () => void;
 }
 
-const AUTOCOMPLETION_QUERY = { collection: AUTOCOMPLETION_COLLECTION, filters: [] };
-
 const FIELD_LABELS: Record<FindingTextField, string> = {
   text: 'execution.dialog.fields.text',
   reason: 'execution.dialog.fields.reason',
@@ -100,18 +95,6 @@ const POSITION_FAILURES: Record<PositionFailure, string> = {
   timeout: 'execution.dialog.positionFailed.timeout',
   unsupported: 'execution.dialog.positionFailed.unsupported',
 };
-
-/** Names of a customer list (`data: [{id, name}]`), as offered in a field. */
-function listNames(data: JsonValue | undefined): string[] {
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return [];
-  const entries = data.data;
-  if (!Array.isArray(entries)) return [];
-  return entries.flatMap((entry) =>
-    entry !== null && typeof entry === 'object' && !Array.isArray(entry) && entry.name
-      ? [String(entry.name)]
-      : [],
-  );
-}
 
 /**
  * The finding dialog (SPEC section 2, issue 11.3): the question it answers (read only), the
@@ -150,7 +133,7 @@ export function FindingDialog({
   const [confirming, setConfirming] = useState<FindingCommandArgs | null>(null);
   const fields = useRef<Partial<Record<FindingField, HTMLElement | null>>>({});
   const findingId = useMemo(() => finding?.id ?? randomId(), [finding]);
-  const { documents: lists } = useQuery(AUTOCOMPLETION_QUERY);
+  const listOptions = useCustomerLists();
   const q = row.question;
 
   const set = (patch: Partial<FindingForm>) => setForm((current) => ({ ...current, ...patch }));
@@ -255,31 +238,13 @@ export function FindingDialog({
   }
 
   const customField = (field: FindingCustomField) => {
-    const options = listNames(
-      lists.find((list) => list.id === listIdOfField(field))?.data as JsonValue | undefined,
-    );
-    if (options.length === 0) return <TextField key={field} {...textProps(field)} />;
-    const { label, error, helperText, inputRef, slotProps, value } = textProps(field);
+    const { onChange: _typed, ...props } = textProps(field);
     return (
-      <Autocomplete
+      <ListTextField
         key={field}
-        freeSolo
-        options={options}
-        inputValue={value}
-        onInputChange={(_event, next) => setText(field, next)}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            label={label}
-            error={error}
-            helperText={helperText}
-            inputRef={inputRef}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: { ...params.slotProps.htmlInput, ...slotProps.htmlInput },
-            }}
-          />
-        )}
+        {...props}
+        onChange={(next) => setText(field, next)}
+        options={listOptions(field)}
       />
     );
   };

@@ -130,7 +130,4 @@ export function findingFieldOf(issue: DomainMessage): FindingField | null {
   return FIELDS.find((entry) => entry === field) ?? null;
 }
 
-/** The customer list offered in a field: the list whose id is the field's name without '_'. */
-export function listIdOfField(field: string): string {
-  return field.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
+export { listIdOfField } from '../../../lib/config/customer-lists';
