@@ -113,7 +113,11 @@ export async function tabletPage(browser: Browser, baseURL: string, locale: stri
   });
   const page = await context.newPage();
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('INTERNET_DISCONNECTED')) {
+    const type = message.type();
+    if (
+      (type === 'error' || type === 'warning') &&
+      !message.text().includes('INTERNET_DISCONNECTED')
+    ) {
       console.log(`[${locale}] console: ${message.text()}`);
     }
   });

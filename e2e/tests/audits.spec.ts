@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { AUDITOR } from '../support/environment';
 import { createAudit } from '../support/audits';
-import { expect, signedInPage, test } from '../support/fixtures';
+import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
 
 /**
  * Issue 5: the audit programme in the German UI, live in a second browser: a standard by CSV,
@@ -108,6 +108,8 @@ test('an audit created offline survives a reload and reaches the other browser o
   try {
     await b.page.goto('/auditmatrix');
     await a.page.goto('/auditmatrix');
+    // Offline, the page comes from the service worker: it must have taken over first.
+    await controlledByServiceWorker(a.page);
     await expect(a.page.getByTestId('audit-create')).toBeVisible();
     await a.context.setOffline(true);
     const name = `Offline ${suffix()}`;

@@ -125,10 +125,14 @@ export function CameraPage() {
 
   async function capture() {
     const element = video.current;
-    if (!target || !element || !files || !person || busy) return;
+    if (!target || !element || !files || !person || busy) {
+      console.warn('camera: nothing to capture with', { element: Boolean(element), busy });
+      return;
+    }
     const width = element.videoWidth;
     const height = element.videoHeight;
     if (width === 0 || height === 0) {
+      console.warn('camera: the video has no frame yet');
       show({ type: 'error', message: t('camera.failed') });
       return;
     }
@@ -163,6 +167,7 @@ export function CameraPage() {
         },
       );
       if (!result.ok) {
+        console.warn('camera: the photo was refused', result.message);
         show({
           type: 'error',
           message: t('media.rejected', { name: result.name, reason: translate(result.message) }),
