@@ -152,8 +152,7 @@ export function dropApplied(
         row.applied = true;
         row.appliedSince = now;
       });
-    }
-    else await upTo.delete();
+    } else await upTo.delete();
     await raiseSettled(db, lastMutationId);
     const next = (await readNumber(db, 'nextMutationId')) ?? 1;
     if (next <= lastMutationId) {
