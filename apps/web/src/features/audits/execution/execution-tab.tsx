@@ -9,8 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import {
-  AUDIT_ITEMS_COLLECTION,
-  AUDITS_COLLECTION,
   createFindingCommand,
   deleteFindingCommand,
   findingConfigSchema,
@@ -35,7 +33,6 @@ import { useCommand } from '../../../lib/sync/use-command';
 import { useOfflineFiles } from '../../../lib/sync/sync-context';
 import { personLabel, usePeople } from '../../people/use-people';
 import { useDocument } from '../../../lib/sync/use-document';
-import { useQuery } from '../../../lib/sync/use-query';
 import {
   findingTypeLabel,
   importanceLabel,
@@ -65,6 +62,7 @@ import { attachMedia } from './media/attach-media';
 import { cameraPath } from './media/camera-target';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
 import { MediaViewer } from './media/media-viewer';
+import { useAuditWithItems } from '../use-audit-items';
 
 type DialogState =
   | { kind: 'none' }
@@ -101,11 +99,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const { show } = useSnackbar();
   const person = usePerson();
   const titleId = useId();
-  const { document: audit, loading: auditLoading } = useDocument(AUDITS_COLLECTION, auditId);
-  const { documents, loading: itemsLoading } = useQuery({
-    collection: AUDIT_ITEMS_COLLECTION,
-    filters: [{ path: ['auditId'], op: '==', value: auditId }],
-  });
+  const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
   const findingSegment = useDocument('configuration', 'finding').document?.data;
   const customFields = useMemo(() => {
     const parsed = findingConfigSchema.safeParse(findingSegment);

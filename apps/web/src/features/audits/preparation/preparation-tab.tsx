@@ -8,8 +8,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import {
-  AUDIT_ITEMS_COLLECTION,
-  AUDITS_COLLECTION,
   deactivateAuditItemCommand,
   deleteAuditItemCommand,
   reactivateAuditItemCommand,
@@ -27,8 +25,6 @@ import { formatDate } from '../../../lib/i18n/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
-import { useDocument } from '../../../lib/sync/use-document';
-import { useQuery } from '../../../lib/sync/use-query';
 import { personLabel, usePeople } from '../../people/use-people';
 import { AuditItemImportDialog } from './audit-item-import-dialog';
 import { AuditQuestionDialog } from './audit-question-dialog';
@@ -55,6 +51,7 @@ import {
   useAuditStandards,
   usePreparationConfig,
 } from './use-preparation-config';
+import { useAuditWithItems } from '../use-audit-items';
 
 type DialogState =
   | { kind: 'none' }
@@ -81,11 +78,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
   const { show } = useSnackbar();
   const person = usePerson();
   const titleId = useId();
-  const { document: audit, loading: auditLoading } = useDocument(AUDITS_COLLECTION, auditId);
-  const { documents, loading: itemsLoading } = useQuery({
-    collection: AUDIT_ITEMS_COLLECTION,
-    filters: [{ path: ['auditId'], op: '==', value: auditId }],
-  });
+  const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
   const listConfig = useListConfig('audititems');
   const config = usePreparationConfig();
   const auditData = audit?.data;

@@ -9,8 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  AUDIT_ITEMS_COLLECTION,
-  AUDITS_COLLECTION,
   COMPANY_METADATA_LABELS,
   auditPermissionContext,
   can,
@@ -27,8 +25,6 @@ import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
-import { useDocument } from '../../../lib/sync/use-document';
-import { useQuery } from '../../../lib/sync/use-query';
 import { createExecutionRowCache, findingTypeColor } from '../execution/execution-rows';
 import { readOnlyReasonOf } from '../preparation/preparation-access';
 import { findingTypeLabel } from '../preparation/preparation-rows';
@@ -36,6 +32,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';
 import { COMPANY_FLAGS, companyDataFormOf, companyMetadataOf } from './company-data-form';
 import { wrapUpOverview } from './wrapup-overview';
+import { useAuditWithItems } from '../use-audit-items';
 
 /** Unanswered questions listed by name; beyond that the count says the rest. */
 const LISTED_UNANSWERED = 12;
@@ -53,11 +50,7 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
   const { show } = useSnackbar();
   const person = usePerson();
   const titleId = useId();
-  const { document: audit, loading: auditLoading } = useDocument(AUDITS_COLLECTION, auditId);
-  const { documents, loading: itemsLoading } = useQuery({
-    collection: AUDIT_ITEMS_COLLECTION,
-    filters: [{ path: ['auditId'], op: '==', value: auditId }],
-  });
+  const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
   const { findingTypes: types, audititem } = usePreparationConfig();
   const auditConfig = useConfigSegment('audit');
   const [toRows] = useState(createExecutionRowCache);
