@@ -114,6 +114,9 @@ for (const locale of ['en-US', 'de-DE']) {
       await page.getByTestId('question-create').click();
       await page.getByTestId('question-text').fill('Is the gauge calibrated?');
       await page.getByTestId('question-save').click();
+      // Kept on the device once the dialog closes; navigating away mid-save could lose it.
+      await expect(page.getByTestId('question-dialog')).toBeHidden();
+      await expect(page.locator('[data-testid^="item-row-"]')).toHaveCount(1);
       await page.goto(page.url().replace(/auditpreparation$/, 'auditexecution'));
       await page.getByTestId('exec-add-finding').click();
       await expect(page.getByTestId('finding-dialog')).toBeVisible();
