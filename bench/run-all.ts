@@ -3,6 +3,7 @@
  * fail a build on a number (DESIGN.md section 8).
  */
 import { benchEntrySize } from './entry-size.bench';
+import { benchExecution } from './execution.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSubscribe } from './subscribe.bench';
@@ -15,6 +16,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['sync engine', benchSync],
   ['subscribe cost', benchSubscribe],
   ['screens in Chromium', benchUi],
+  ['execution in the field (issue 11)', benchExecution],
   ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 

@@ -13,6 +13,8 @@ const v = SYNC_PROTOCOL_VERSION;
 
 interface Server {
   url: string;
+  /** The server's DATA_DIR (its database and stored files). */
+  dataDir: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -47,6 +49,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
   return {
     url,
+    dataDir,
     child,
     async stop() {
       child.kill('SIGINT');

@@ -108,7 +108,7 @@ export function seedCommands(lead: string) {
  * Milliseconds from navigation start until a row of the list is in the DOM, taken in the page by
  * a MutationObserver (a Playwright round trip would add its polling to the figure).
  */
-async function firstRow(page: Page, url: string, rowSelector: string): Promise<number> {
+export async function firstRow(page: Page, url: string, rowSelector: string): Promise<number> {
   await page.goto(url);
   await page.waitForSelector(rowSelector, { timeout: 120_000 });
   return page.evaluate(
@@ -120,7 +120,7 @@ async function firstRow(page: Page, url: string, rowSelector: string): Promise<n
 }
 
 /** Before any page script: note when each watched row selector first matches. */
-function watchFirstRows(selectors: string[]): void {
+export function watchFirstRows(selectors: string[]): void {
   const seen: Record<string, number> = {};
   (window as unknown as { __firstRow: Record<string, number> }).__firstRow = seen;
   new MutationObserver(() => {
@@ -222,7 +222,7 @@ function reportStrokes(strokes: Stroke[]): void {
 }
 
 const fmt = (values: number[]) => values.map((value) => value.toFixed(0)).join(', ');
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
