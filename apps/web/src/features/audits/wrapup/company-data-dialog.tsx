@@ -30,7 +30,7 @@ import {
   COMPANY_FLAGS,
   companyDataFormOf,
   companyMetadataOf,
-  countProblem,
+  companyIssues,
   type CompanyCountField,
   type CompanyDataForm,
 } from './company-data-form';
@@ -77,15 +77,14 @@ export function CompanyDataDialog({
   const [busy, setBusy] = useState(false);
 
   const label = (key: string) => COMPANY_METADATA_LABELS[key]?.[language] ?? key;
-  const problem = (field: CompanyCountField) => countProblem(field, form[field]);
   const metadata = companyMetadataOf(form);
+  const issues = companyIssues(form);
   const total = companyEmployeeTotal(metadata);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setChecked(true);
-    const fields = Object.keys(COUNT_LABELS) as CompanyCountField[];
-    if (fields.some((field) => problem(field) !== null)) return;
+    if (Object.keys(issues).length > 0) return;
     setBusy(true);
     setError(null);
     try {
@@ -110,13 +109,13 @@ export function CompanyDataDialog({
   }
 
   const count = (field: CompanyCountField, decimals = false) => {
-    const issue = checked || form[field] !== '' ? problem(field) : null;
+    const issue = checked || form[field] !== '' ? issues[field] : undefined;
     return (
       <TextField
         label={label(COUNT_LABELS[field])}
         value={form[field]}
         onChange={(event) => setForm((current) => ({ ...current, [field]: event.target.value }))}
-        error={issue !== null}
+        error={issue !== undefined}
         helperText={issue ? translate({ key: issue }) : undefined}
         slotProps={{
           htmlInput: {

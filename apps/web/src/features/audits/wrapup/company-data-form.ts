@@ -1,4 +1,4 @@
-import type { CompanyMetadata } from '@qa/domain';
+import { companyMetadataSchema, type CompanyMetadata } from '@qa/domain';
 import type { JsonObject, JsonValue } from '@qa/sync';
 
 /** The company data dialog's fields as typed: numbers as text, so "" can mean "not asked". */
@@ -55,18 +55,6 @@ export function parseCount(text: string): number | null {
   return Number(trimmed.replace(',', '.'));
 }
 
-/** Whether the text is no count the dialog can send (negative, fraction where whole, junk). */
-export function countProblem(
-  field: CompanyCountField,
-  text: string,
-): 'validation.nonNegativeNumber' | 'validation.wholeNumber' | null {
-  const value = parseCount(text);
-  if (value === null) return null;
-  if (!Number.isFinite(value) || value < 0) return 'validation.nonNegativeNumber';
-  if (field !== 'storageArea' && !Number.isInteger(value)) return 'validation.wholeNumber';
-  return null;
-}
-
 /** The command's `companyMetadata` from the form. */
 export function companyMetadataOf(form: CompanyDataForm): CompanyMetadata {
   return {
@@ -84,4 +72,29 @@ export function companyMetadataOf(form: CompanyDataForm): CompanyMetadata {
     storageLocations: parseCount(form.storageLocations),
     inspectionType: form.inspectionType === '' ? null : form.inspectionType,
   };
+}
+
+const FIELD_OF_PATH: Record<string, CompanyCountField> = {
+  trucks: 'trucks',
+  'employees.office': 'office',
+  'employees.commercial': 'commercial',
+  'employees.drivers': 'drivers',
+  storageArea: 'storageArea',
+  storageLocations: 'storageLocations',
+};
+
+/**
+ * The problems of the typed counts, by field, as message keys: the domain's own schema decides
+ * (the one `audit.updateCompanyMetadata` parses with), so the dialog never refuses what the
+ * command would take, nor sends what it would refuse.
+ */
+export function companyIssues(form: CompanyDataForm): Partial<Record<CompanyCountField, string>> {
+  const parsed = companyMetadataSchema.safeParse(companyMetadataOf(form));
+  const issues: Partial<Record<CompanyCountField, string>> = {};
+  if (parsed.success) return issues;
+  for (const issue of parsed.error.issues) {
+    const field = FIELD_OF_PATH[issue.path.join('.')];
+    if (field) issues[field] ??= issue.message;
+  }
+  return issues;
 }
