@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserBenchMissing, launchChromium, signedInContext } from './browser';
 import { signIn, startServer } from './sync.bench';
 import { firstRow, median, personId, pushAll, watchFirstRows } from './ui.bench';
 
@@ -14,8 +15,6 @@ import { firstRow, median, personId, pushAll, watchFirstRows } from './ui.bench'
  *   recorded answer from the tap to its mark in the row.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = 3178;
 const TARGETS = { syncAfterOnlineMs: 10_000, firstRenderMs: 300, recordMs: 50 };
 const YEAR = new Date().getFullYear();
@@ -165,27 +164,13 @@ async function largeAudit(page: Page): Promise<void> {
 }
 
 export async function benchExecution(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    console.log('apps/web/dist is missing: run `npm run build` first');
-    return;
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    console.log(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  const missing = browserBenchMissing();
+  if (missing) {
+    console.log(missing);
     return;
   }
   const server = await startServer(PORT, {});
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const cookie = await signIn(server.url);
     const lead = await personId(server.url, cookie);
@@ -193,13 +178,7 @@ export async function benchExecution(): Promise<void> {
       ...auditCommands(lead, 'bench-field', 100),
       ...auditCommands(lead, 'bench-large', 1_000),
     ]);
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: server.url };
-      }),
-    );
+    const context = await signedInContext(browser, server.url, cookie);
     await context.addInitScript(watchFirstRows, [EXEC_ROW]);
     const page = await context.newPage();
     await largeAudit(page);

@@ -7,6 +7,7 @@ import type { Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signIn, startServer } from './sync.bench';
 import { personId, pushAll } from './ui.bench';
+import { CHROMIUM_ARGS } from './browser';
 
 /**
  * Issue 18's mobile check: Lighthouse with its mobile defaults (Moto G class device, simulated
@@ -20,16 +21,6 @@ import { personId, pushAll } from './ui.bench';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.resolve(ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
 const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The e2e suite's Chromium flags (e2e/support/environment.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3182);
 const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? PORT + 1);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { browserBenchMissing, launchChromium, signedInContext } from './browser';
 import { SYNC_PROTOCOL_VERSION, type ServerMessage } from '@qa/sync';
 import WebSocket from 'ws';
 import { signIn, startServer } from './sync.bench';
@@ -13,8 +11,6 @@ import { signIn, startServer } from './sync.bench';
  * time from a keystroke in the search box to the next painted frame of the list.
  */
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = 3176;
 const AUDITS = 5_000;
 const ITEMS = 1_000;
@@ -228,27 +224,13 @@ export const median = (values: number[]) => {
 };
 
 export async function benchUi(): Promise<void> {
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    console.log('apps/web/dist is missing: run `npm run build` first');
-    return;
-  }
-  if (!fs.existsSync(CHROMIUM)) {
-    console.log(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  const missing = browserBenchMissing();
+  if (missing) {
+    console.log(missing);
     return;
   }
   const server = await startServer(PORT, {});
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const cookie = await signIn(server.url);
     const lead = await personId(server.url, cookie);
@@ -258,13 +240,7 @@ export async function benchUi(): Promise<void> {
       `seeded ${AUDITS} audits and ${ITEMS} items in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
 
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name, ...value] = pair.split('=');
-        return { name: name!, value: value.join('='), url: server.url };
-      }),
-    );
+    const context = await signedInContext(browser, server.url, cookie);
     await context.addInitScript(watchFirstRows, [AUDIT_ROW, ITEM_ROW]);
     const page = await context.newPage();
 
