@@ -2,7 +2,7 @@
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
@@ -14,10 +14,16 @@ bindDocumentLanguage(i18n);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
-  <StrictMode>
-    <App i18n={i18n} />
-  </StrictMode>,
+const root = createRoot(container);
+// The first render as a transition: React renders it in slices and lets the browser breathe in
+// between, instead of one long task that holds a slow phone's main thread (issue 18: total
+// blocking time). The boot frame of index.html stays on screen until it commits.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  ),
 );
 
 // In development a service worker would serve stale modules; only real builds get one.

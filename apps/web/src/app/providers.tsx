@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SnackbarProvider, SnackbarTiming } from '../components/snackbar/snackbar-provider';
+import { ShellSettingsProvider } from '../lib/config/shell-settings';
 import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider } from '../lib/session/session-provider';
@@ -36,8 +37,10 @@ export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNo
           <SessionProvider>
             <SnackbarProvider>
               <SyncProvider>
-                <SnackbarTiming />
-                {children}
+                <ShellSettingsProvider>
+                  <SnackbarTiming />
+                  {children}
+                </ShellSettingsProvider>
               </SyncProvider>
             </SnackbarProvider>
           </SessionProvider>

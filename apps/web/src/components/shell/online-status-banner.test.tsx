@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../lib/i18n/i18n';
-import { BACK_ONLINE_BANNER_MS, OnlineStatusBanner } from './online-status-banner';
+import { DEFAULT_SHELL_SETTINGS } from '../../lib/config/shell-settings';
+import { OnlineStatusBanner } from './online-status-banner';
 
 let online = true;
 
@@ -42,7 +43,7 @@ describe('OnlineStatusBanner', () => {
     expect(screen.getByTestId('online-banner').textContent).toBe(
       'Die Anwendung ist wieder online.',
     );
-    act(() => vi.advanceTimersByTime(BACK_ONLINE_BANNER_MS - 100));
+    act(() => vi.advanceTimersByTime(DEFAULT_SHELL_SETTINGS.bannerMs - 100));
     expect(screen.queryByTestId('online-banner')).not.toBeNull();
     act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByTestId('online-banner')).toBeNull();

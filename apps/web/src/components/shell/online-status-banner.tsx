@@ -1,11 +1,8 @@
 import Alert from '@mui/material/Alert';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { useShellSettings } from '../../lib/config/shell-settings';
 import { useOnlineStatus } from '../../lib/online/use-online-status';
-
-/** SPEC section 9: the back-online banner stays 5 s (configuration `app.timeouts.bannerMs`). */
-export const BACK_ONLINE_BANNER_MS = 5000;
 
 /**
  * SPEC sections 4 and 8: offline shows an info banner for as long as it lasts; coming back
@@ -17,7 +14,8 @@ export function OnlineStatusBanner() {
   const online = useOnlineStatus();
   const [backOnline, setBackOnline] = useState(false);
   const wasOffline = useRef(!online);
-  const bannerMs = useConfigSegment('app').timeouts.bannerMs;
+  // SPEC section 9: 5 s, configuration `app.timeouts.bannerMs`.
+  const { bannerMs } = useShellSettings();
 
   useEffect(() => {
     if (!online) {

@@ -14,13 +14,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfigSegment } from '../../lib/config/use-config-segment';
-
-/**
- * SPEC section 9: the right drawer is 500 px wide (full width on phones); configuration
- * `app.drawers.rightWidth` changes it.
- */
-export const RIGHT_DRAWER_WIDTH = 500;
+import { useShellSettings } from '../../lib/config/shell-settings';
 
 interface RightDrawerContextValue {
   /** Shows `content` under `title`; replaces whatever the drawer showed before. */
@@ -37,7 +31,8 @@ const RightDrawerContext = createContext<RightDrawerContextValue | null>(null);
 export function RightDrawerProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const width = useConfigSegment('app').drawers.rightWidth;
+  // SPEC section 9: 500 px (full width on phones), configuration `app.drawers.rightWidth`.
+  const width = useShellSettings().rightDrawerWidth;
   const [panel, setPanel] = useState<{ title: ReactNode; content: ReactNode } | null>(null);
   const [isOpen, setOpen] = useState(false);
 

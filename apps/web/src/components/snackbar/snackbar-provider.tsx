@@ -15,11 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { DEFAULT_SHELL_SETTINGS, useShellSettings } from '../../lib/config/shell-settings';
 import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from './snackbar-queue';
-
-/** SPEC section 9: messages disappear after 5 s (configuration `app.timeouts.snackbarMs`). */
-export const SNACKBAR_AUTO_HIDE_MS = 5000;
 
 interface ShowOptions {
   message: string;
@@ -38,7 +35,7 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(snackbarQueueReducer, EMPTY_SNACKBAR_QUEUE);
   const nextId = useRef(1);
-  const [autoHideMs, setAutoHideMs] = useState(SNACKBAR_AUTO_HIDE_MS);
+  const [autoHideMs, setAutoHideMs] = useState(DEFAULT_SHELL_SETTINGS.snackbarMs);
 
   const show = useCallback(({ message, type = 'info' }: ShowOptions) => {
     dispatch({ type: 'enqueue', message: { id: nextId.current++, message, type } });
@@ -101,12 +98,12 @@ export function useSnackbar(): SnackbarContextValue {
 }
 
 /**
- * Gives the messages the time the `app` configuration segment sets (`timeouts.snackbarMs`);
- * rendered inside the sync provider, which the configuration comes through.
+ * Gives the messages the time the `app` configuration segment sets (`timeouts.snackbarMs`, 5 s
+ * by default, SPEC section 9); rendered inside the shell settings, which bring it.
  */
 export function SnackbarTiming() {
   const { setAutoHideMs } = useSnackbar();
-  const ms = useConfigSegment('app').timeouts.snackbarMs;
+  const ms = useShellSettings().snackbarMs;
   useEffect(() => setAutoHideMs(ms), [ms, setAutoHideMs]);
   return null;
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n/i18n';
+import { ShellSettingsProvider } from '../../lib/config/shell-settings';
 import { SyncClientContext } from '../../lib/sync/sync-context';
 import { createSyncHarness } from '../../lib/sync/sync-test-harness';
 import { SnackbarProvider, SnackbarTiming, useSnackbar } from './snackbar-provider';
@@ -35,8 +36,10 @@ describe('message timing', () => {
       <I18nextProvider i18n={createI18n('en')}>
         <SnackbarProvider>
           <SyncClientContext.Provider value={client}>
-            <SnackbarTiming />
-            <Message after={after} />
+            <ShellSettingsProvider>
+              <SnackbarTiming />
+              <Message after={after} />
+            </ShellSettingsProvider>
           </SyncClientContext.Provider>
         </SnackbarProvider>
       </I18nextProvider>

@@ -1,0 +1,48 @@
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { useSyncClient } from '../sync/sync-context';
+
+/**
+ * The few values of the `app` configuration segment the shell itself reads (SPEC section 9):
+ * how long a message and the back-online banner stay, and the right drawer's width.
+ *
+ * The shell is on the first screen, sign-in included, where neither the sync engine nor the
+ * domain's schemas are loaded (issue 18: a small first load). So the shell reads them from this
+ * context, which starts with the spec's defaults; once someone is signed in, a lazily loaded
+ * reader parses the configured segment with the domain's schema and fills it in.
+ */
+export interface ShellSettings {
+  snackbarMs: number;
+  bannerMs: number;
+  rightDrawerWidth: number;
+}
+
+/** SPEC section 9: messages and the back-online banner stay 5 s; the right drawer is 500 px. */
+export const DEFAULT_SHELL_SETTINGS: ShellSettings = {
+  snackbarMs: 5000,
+  bannerMs: 5000,
+  rightDrawerWidth: 500,
+};
+
+const ShellSettingsContext = createContext<ShellSettings>(DEFAULT_SHELL_SETTINGS);
+
+export function useShellSettings(): ShellSettings {
+  return useContext(ShellSettingsContext);
+}
+
+const ShellSettingsReader = lazy(() => import('./shell-settings-reader'));
+
+/** Rendered inside the sync provider: the configuration comes through its client. */
+export function ShellSettingsProvider({ children }: { children: ReactNode }) {
+  const client = useSyncClient();
+  const [settings, setSettings] = useState(DEFAULT_SHELL_SETTINGS);
+  return (
+    <ShellSettingsContext.Provider value={client ? settings : DEFAULT_SHELL_SETTINGS}>
+      {client && (
+        <Suspense fallback={null}>
+          <ShellSettingsReader onRead={setSettings} />
+        </Suspense>
+      )}
+      {children}
+    </ShellSettingsContext.Provider>
+  );
+}
