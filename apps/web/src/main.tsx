@@ -4,7 +4,7 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, createAppRouter } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
 import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
@@ -12,6 +12,7 @@ import { registerServiceWorker } from './lib/pwa/register-service-worker';
 const i18n = createI18n(detectBrowserLanguage());
 bindDocumentLanguage(i18n);
 
+const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
@@ -21,7 +22,7 @@ const root = createRoot(container);
 startTransition(() =>
   root.render(
     <StrictMode>
-      <App i18n={i18n} />
+      <App i18n={i18n} router={router} />
     </StrictMode>,
   ),
 );

@@ -1,6 +1,7 @@
 import type { Person } from '@qa/domain';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -79,8 +80,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const generation = useRef(0);
   const latest = useRef<Promise<SessionState>>(Promise.resolve({ status: 'loading' }));
 
-  const apply = useCallback((next: SessionState) => {
-    setState(next);
+  /**
+   * `gently`: the server's answer renders as a transition (the first screen behind the session
+   * spinner, in slices a slow phone can interleave with input: issue 18, total blocking time);
+   * a sign-out takes effect at once.
+   */
+  const apply = useCallback((next: SessionState, gently = false) => {
+    if (gently) startTransition(() => setState(next));
+    else setState(next);
     // SPEC section 4: signed out -> signed in "on an account change" loads the user's data once.
     if (next.status === 'signed-in' && loadedFor.current !== next.person.id) {
       void loadSignedInData(next.person);
@@ -95,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Outdated: a newer refresh or a sign-out decides; its result is the answer here too.
       if (mine !== generation.current) return latest.current;
       const next = settle(answer);
-      apply(next);
+      apply(next, true);
       return next;
     })();
     latest.current = run;
