@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
-import { translateDomainMessage } from '../i18n/domain-message';
 import { useLanguage } from '../i18n/use-language';
 import { readCachedPerson } from '../session/session-cache';
 import { registerSignOutCleanup } from '../session/session-lifecycle';
@@ -74,13 +73,17 @@ export function SyncProvider({
     client?.actorChanged();
   }, [person, client]);
   useEffect(() => {
-    report.current = (rejection) =>
-      show({
-        type: 'error',
-        message: rejection.detail
-          ? translateDomainMessage(rejection.detail, language)
-          : t('sync.rejected'),
-      });
+    report.current = (rejection) => {
+      const detail = rejection.detail;
+      if (!detail) {
+        show({ type: 'error', message: t('sync.rejected') });
+        return;
+      }
+      // The domain's message catalogue comes when first needed: the first screen does without.
+      void import('../i18n/domain-message').then(({ translateDomainMessage }) =>
+        show({ type: 'error', message: translateDomainMessage(detail, language) }),
+      );
+    };
   }, [show, language, t]);
 
   useEffect(() => {
