@@ -51,6 +51,32 @@ afterEach(() => {
 });
 
 describe('GroupedList: rows', () => {
+  it('renders again only the row whose item changed', () => {
+    const items = makeAudits(60);
+    const { renderRow, rerender } = renderList({ items });
+    expect(renderRow).toHaveBeenCalledTimes(25);
+    renderRow.mockClear();
+    const changed = items.map((audit, index) =>
+      index === 2 ? { ...audit, name: `${audit.name} (renamed)` } : audit,
+    );
+    rerender(
+      <I18nextProvider i18n={createI18n('en')}>
+        <GroupedList<Audit>
+          items={changed}
+          getId={(audit) => audit.id}
+          config={CONFIG}
+          renderRow={renderRow}
+          getSearchText={(audit) => audit.name}
+          label="Audits"
+          searchDebounceMs={20}
+        />
+      </I18nextProvider>,
+    );
+    expect(renderRow).toHaveBeenCalledTimes(1);
+    expect(renderRow.mock.calls[0]![0]).toBe(changed[2]);
+    expect(rowNames()).toContain('Audit 3 (renamed)');
+  });
+
   it('renders only the current page, sorted by the default sorting', () => {
     const { renderRow } = renderList({ items: makeAudits(1000) });
     expect(rowNames()).toHaveLength(25);

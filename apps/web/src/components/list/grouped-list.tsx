@@ -48,6 +48,7 @@ import {
   type LocalizedText,
 } from '@qa/domain';
 import {
+  memo,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -661,7 +662,25 @@ interface ListRowProps<T> {
   getSyncState?: (item: T) => SyncState | undefined;
 }
 
-function ListRow<T>({
+/**
+ * A row renders again only when its item, group, place or the page's render functions change,
+ * not whenever the list does: a list of a thousand questions re-renders one row for one answer
+ * (issue 11), and the audit matrix does not render every row again for each document the start
+ * of a session brings (issue 18). The `row` wrapper itself is rebuilt with each page.
+ */
+const ListRow = memo(ListRowContent, (before, after) => {
+  return (
+    before.row.item === after.row.item &&
+    before.row.group === after.row.group &&
+    before.index === after.index &&
+    before.renderRow === after.renderRow &&
+    before.getRowOpen === after.getRowOpen &&
+    before.renderRowActions === after.renderRowActions &&
+    before.getSyncState === after.getSyncState
+  );
+}) as <T>(props: ListRowProps<T>) => ReactNode;
+
+function ListRowContent<T>({
   row,
   index,
   renderRow,

@@ -117,6 +117,9 @@ const labelSx = (theme: Theme) => ({
  * year (`?year=`, default the current year) in the grouped list, with create, edit and delete
  * for who may, and the audit import in the admin view (`?admin`, SPEC section 6).
  */
+const rowId = (row: AuditMatrixRow) => row.id;
+const getRowOpen = (row: AuditMatrixRow) => ({ href: `/audit/${encodeURIComponent(row.id)}` });
+
 export function AuditMatrixPage() {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -140,10 +143,9 @@ export function AuditMatrixPage() {
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const rows = useMemo<AuditMatrixRow[]>(
-    () => documents.map((doc) => ({ id: doc.id, data: doc.data, state: doc.state })),
-    [documents],
-  );
+  // The view's documents are the rows: an unchanged audit keeps its object, so its row is not
+  // rendered again when another one changes.
+  const rows: readonly AuditMatrixRow[] = documents;
   const fields = useMemo(() => matrixFieldReaders(config), [config]);
   const standardNames = useMemo(
     () => new Map(standardDocs.map((doc) => [doc.id, text(doc.data.name) || doc.id])),
@@ -204,11 +206,13 @@ export function AuditMatrixPage() {
   );
 
   // The commands' own actions, so the buttons follow the rules the commands are checked by.
-  const roles = person?.roles ?? [];
-  const may = (action: PermissionAction | undefined, row?: AuditMatrixRow) =>
-    person !== null &&
-    action !== undefined &&
-    can(roles, action, row ? auditPermissionContext(row.data, person.id) : undefined);
+  const may = useCallback(
+    (action: PermissionAction | undefined, row?: AuditMatrixRow) =>
+      person !== null &&
+      action !== undefined &&
+      can(person.roles, action, row ? auditPermissionContext(row.data, person.id) : undefined),
+    [person],
+  );
   const mayCreate = may(createAuditCommand.action);
 
   const changeYear = (value: string) =>
@@ -259,89 +263,95 @@ export function AuditMatrixPage() {
   // The whole row is the link that opens the audit (its name alone was a 19 px target); in
   // the card layout each value says what it is, on md and wider the header does (the label
   // stays for screen readers, since the grid is no table).
-  const renderRow = (row: AuditMatrixRow): ReactNode => {
-    const cell = cells(row);
-    return (
-      <Box sx={gridSx} data-testid={`audit-row-${row.id}`}>
-        <Typography
-          sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' }, fontWeight: 500 }}
-          color="primary"
-          data-testid="audit-row-name"
-        >
-          {cell.name}
-        </Typography>
-        {VALUE_COLUMNS.map(([key, labelKey]) => (
+  // Stable between renders (the list keeps a row as it is while its audit is unchanged).
+  const renderRow = useCallback(
+    (row: AuditMatrixRow): ReactNode => {
+      const cell = cells(row);
+      return (
+        <Box sx={gridSx} data-testid={`audit-row-${row.id}`}>
           <Typography
-            key={key}
-            variant="body2"
-            sx={{
-              overflowWrap: 'anywhere',
-              display: cell[key] ? undefined : { xs: 'none', md: 'block' },
-            }}
+            sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' }, fontWeight: 500 }}
+            color="primary"
+            data-testid="audit-row-name"
           >
-            {cell[key] && (
-              <Box component="span" sx={labelSx}>
-                {`${t(labelKey)}: `}
-              </Box>
-            )}
-            {cell[key]}
+            {cell.name}
           </Typography>
-        ))}
-        <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-          {row.data.protected === true && (
-            <LockIcon
-              fontSize="small"
-              role="img"
-              aria-hidden={false}
-              aria-label={t('auditMatrix.protected')}
-              titleAccess={t('auditMatrix.protected')}
-              data-testid={`audit-protected-${row.id}`}
-            />
-          )}
-          <SyncStateIcon state={row.state} size="small" />
+          {VALUE_COLUMNS.map(([key, labelKey]) => (
+            <Typography
+              key={key}
+              variant="body2"
+              sx={{
+                overflowWrap: 'anywhere',
+                display: cell[key] ? undefined : { xs: 'none', md: 'block' },
+              }}
+            >
+              {cell[key] && (
+                <Box component="span" sx={labelSx}>
+                  {`${t(labelKey)}: `}
+                </Box>
+              )}
+              {cell[key]}
+            </Typography>
+          ))}
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+            {row.data.protected === true && (
+              <LockIcon
+                fontSize="small"
+                role="img"
+                aria-hidden={false}
+                aria-label={t('auditMatrix.protected')}
+                titleAccess={t('auditMatrix.protected')}
+                data-testid={`audit-protected-${row.id}`}
+              />
+            )}
+            <SyncStateIcon state={row.state} size="small" />
+          </Box>
         </Box>
-      </Box>
-    );
-  };
-  const getRowOpen = (row: AuditMatrixRow) => ({ href: `/audit/${encodeURIComponent(row.id)}` });
+      );
+    },
+    [cells, t],
+  );
   // Edit and delete in the row's menu, delete apart at its end; a spacer keeps the columns in
   // line with the header where the person may do neither.
-  const renderRowActions = (row: AuditMatrixRow): ReactNode => {
-    const name = cells(row).name;
-    const actions: ListMenuAction[] = [];
-    if (may(updateAuditCommand.action, row))
-      actions.push({
-        id: 'edit',
-        label: t('auditMatrix.edit', { name }),
-        icon: <EditIcon fontSize="small" />,
-        onClick: () => setEditing({ auditId: row.id }),
-        testId: `audit-edit-${row.id}`,
-      });
-    if (may(deleteAuditCommand.action, row))
-      actions.push({
-        id: 'delete',
-        label: t('auditMatrix.deleteOne', { name }),
-        icon: <DeleteIcon fontSize="small" />,
-        onClick: () => setDeleting({ id: row.id, name }),
-        danger: true,
-        testId: `audit-delete-${row.id}`,
-      });
-    if (actions.length === 0)
-      return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
-    return (
-      <ListMoreActions
-        actions={actions}
-        label={t('auditMatrix.rowActions', { name })}
-        testId={`audit-menu-${row.id}`}
-      />
-    );
-  };
+  const renderRowActions = useCallback(
+    (row: AuditMatrixRow): ReactNode => {
+      const name = cells(row).name;
+      const actions: ListMenuAction[] = [];
+      if (may(updateAuditCommand.action, row))
+        actions.push({
+          id: 'edit',
+          label: t('auditMatrix.edit', { name }),
+          icon: <EditIcon fontSize="small" />,
+          onClick: () => setEditing({ auditId: row.id }),
+          testId: `audit-edit-${row.id}`,
+        });
+      if (may(deleteAuditCommand.action, row))
+        actions.push({
+          id: 'delete',
+          label: t('auditMatrix.deleteOne', { name }),
+          icon: <DeleteIcon fontSize="small" />,
+          onClick: () => setDeleting({ id: row.id, name }),
+          danger: true,
+          testId: `audit-delete-${row.id}`,
+        });
+      if (actions.length === 0)
+        return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
+      return (
+        <ListMoreActions
+          actions={actions}
+          label={t('auditMatrix.rowActions', { name })}
+          testId={`audit-menu-${row.id}`}
+        />
+      );
+    },
+    [cells, may, t],
+  );
 
   return (
     <PageLayout title={t('auditMatrix.title')}>
       <GroupedList
         items={rows}
-        getId={(row) => row.id}
+        getId={rowId}
         config={config}
         fields={fields}
         label={t('auditMatrix.title')}
