@@ -6,9 +6,9 @@ import { controlledByServiceWorker, expect, tabletPage, test } from '../support/
  * Issue 11.5/11.6: photos and files on findings, on a tablet in German. A photo from /camera
  * (Chromium's fake camera), a PDF and an image from the picker, two bad files refused; the
  * viewer steps through them, shows the verified fingerprint and deletes one after asking; a
- * second browser follows. Then offline: findings and photos recorded, the page reloaded with no
- * network (all still there, waiting for upload), back online: every file reaches the server
- * once and the second browser.
+ * second browser follows. Then offline: ten findings and five photos recorded, the page reloaded
+ * with no network (all still there, waiting for upload), back online: every file reaches the
+ * server once and the second browser, fingerprints verified there.
  */
 
 /** A 1 x 1 PNG. */
@@ -65,7 +65,10 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
     await a.page
       .getByTestId('item-import-text')
       .fill(
-        ['no;text', ...[1, 2, 3, 4, 5].map((n) => `${n};Frage ${n}: Ordnung am Platz?`)].join('\n'),
+        [
+          'no;text',
+          ...Array.from({ length: 12 }, (_, n) => `${n + 1};Frage ${n + 1}: Ordnung am Platz?`),
+        ].join('\n'),
       );
     await a.page.getByTestId('item-import-submit').click();
     await a.page.getByTestId('item-import-close').click();
@@ -139,10 +142,13 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
     await viewer.getByTestId('media-close').click();
     await expect(thumbs(row(b.page, 1))).toHaveCount(2);
 
-    // Offline: three findings, two photos; a reload with no network keeps them, waiting.
+    // Offline (issue 11's scale): ten findings, five photos (two from the camera, three from the
+    // picker); a reload with no network keeps them, waiting.
+    const FINDINGS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
+    const PHOTOS = [2, 3, 4, 5, 6];
     await a.context.setOffline(true);
     await expect(a.page.getByTestId('offline-banner')).toBeVisible();
-    for (const no of [2, 3, 4]) {
+    for (const no of FINDINGS) {
       await row(a.page, no).getByTestId('exec-add-finding').click();
       await a.page.getByTestId('finding-text').fill(`Offline-Feststellung ${no}`);
       await a.page.getByTestId('finding-save').click();
@@ -150,20 +156,30 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
     }
     await takePhoto(a.page, row(a.page, 2));
     await takePhoto(a.page, row(a.page, 3));
+    for (const no of [4, 5, 6]) {
+      await row(a.page, no)
+        .locator('[data-testid^="exec-finding-"]')
+        .first()
+        .getByTestId('exec-attach-input')
+        .setInputFiles({ name: `foto-${no}.png`, mimeType: 'image/png', buffer: PNG });
+      await expect(thumbs(row(a.page, no))).toHaveCount(1);
+    }
     await a.page.reload();
     await expect(a.page.getByTestId('offline-banner')).toBeVisible();
-    for (const no of [2, 3]) {
+    for (const no of PHOTOS) {
       await expect(thumbs(row(a.page, no))).toHaveCount(1);
       await expect(thumbs(row(a.page, no)).first()).toHaveAttribute('data-upload-state', 'waiting');
     }
-    await expect(row(a.page, 4).getByTestId('exec-finding-text')).toHaveText(
-      'Offline-Feststellung 4',
-    );
+    for (const no of FINDINGS) {
+      await expect(row(a.page, no).getByTestId('exec-finding-text')).toHaveText(
+        `Offline-Feststellung ${no}`,
+      );
+    }
     await expect(row(b.page, 2).getByTestId('exec-findings')).toHaveCount(0);
 
     // Online again: everything reaches the server and the other browser, each photo once.
     await a.context.setOffline(false);
-    for (const no of [2, 3]) {
+    for (const no of PHOTOS) {
       await expect(thumbs(row(a.page, no)).first()).toHaveAttribute(
         'data-upload-state',
         'uploaded',
@@ -171,15 +187,21 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
       );
       await expect(thumbs(row(b.page, no))).toHaveCount(1);
     }
-    await expect(row(b.page, 4).getByTestId('exec-finding-text')).toHaveText(
-      'Offline-Feststellung 4',
-    );
+    for (const no of FINDINGS) {
+      await expect(row(b.page, no).getByTestId('exec-finding-text')).toHaveText(
+        `Offline-Feststellung ${no}`,
+      );
+    }
+    await expect(thumbs(row(a.page, 12))).toHaveCount(0);
     // The other browser reads the photo from the server; its bytes match the fingerprint.
-    await thumbs(row(b.page, 3)).first().click();
-    await expect(b.page.getByTestId('media-verification')).toHaveAttribute(
-      'data-verification',
-      'verified',
-    );
+    for (const no of [3, 5]) {
+      await thumbs(row(b.page, no)).first().click();
+      await expect(b.page.getByTestId('media-verification')).toHaveAttribute(
+        'data-verification',
+        'verified',
+      );
+      await b.page.getByTestId('media-close').click();
+    }
   } finally {
     await a.context.close();
     await b.context.close();

@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+import { startServer, signIn } from './sync.bench';
+import { personId, pushAll } from './ui.bench';
+import { CHROMIUM_ARGS } from './browser';
+const server = await startServer(3194, { WEB_DIST: '/tmp/web-nomin' });
+const cookie = await signIn(server.url);
+const lead = await personId(server.url, cookie);
+const YEAR = new Date().getFullYear();
+await pushAll(server.url, cookie, Array.from({ length: 30 }, (_, n) => ({ name: 'audit.create', args: { id: `lh-${n}`, name: `Audit ${n}`, standard: 'iso9001', type: 'process', audited_by: 'internal', leadauditor: lead, planning_year: YEAR, planning_date: `${YEAR}-03-15` } })));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const context = await browser.newContext();
+await context.addCookies(cookie.split('; ').map((pair) => { const [name, ...v] = pair.split('='); return { name: name!, value: v.join('='), url: server.url }; }));
+const page = await context.newPage();
+await page.goto(server.url + '/auditmatrix');
+await page.waitForTimeout(4000);
+console.log((await page.evaluate(() => (window as any).__log)).join('\n'));
+await browser.close(); await server.stop();
