@@ -27,6 +27,9 @@ export function ListMoreActions({ actions, label, testId }: ListMoreActionsProps
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const open = anchor !== null;
+  // The menu exists from its opening to the end of its closing transition only: a list renders
+  // one per row, and a closed menu (popover, modal) still costs its render (issue 18).
+  const [mounted, setMounted] = useState(false);
   const ordered = [
     ...actions.filter((action) => !action.danger),
     ...actions.filter((action) => action.danger),
@@ -39,36 +42,47 @@ export function ListMoreActions({ actions, label, testId }: ListMoreActionsProps
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setMounted(true);
+        }}
         data-testid={testId ?? 'list-more-actions'}
       >
         <MoreVertIcon />
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
-        {/* A flat list: the menu does not accept fragments as children. */}
-        {ordered.flatMap((action, index) => [
-          ...(index === firstDanger && index > 0
-            ? [<Divider key={`${action.id}-divider`} component="li" />]
-            : []),
-          <MenuItem
-            key={action.id}
-            disabled={action.disabled}
-            onClick={() => {
-              setAnchor(null);
-              action.onClick();
-            }}
-            sx={action.danger ? { color: 'error.main' } : undefined}
-            data-testid={action.testId}
-          >
-            {action.icon && (
-              <ListItemIcon sx={action.danger ? { color: 'inherit' } : undefined}>
-                {action.icon}
-              </ListItemIcon>
-            )}
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>,
-        ])}
-      </Menu>
+      {mounted && (
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={open}
+          onClose={() => setAnchor(null)}
+          slotProps={{ transition: { onExited: () => setMounted(false) } }}
+        >
+          {/* A flat list: the menu does not accept fragments as children. */}
+          {ordered.flatMap((action, index) => [
+            ...(index === firstDanger && index > 0
+              ? [<Divider key={`${action.id}-divider`} component="li" />]
+              : []),
+            <MenuItem
+              key={action.id}
+              disabled={action.disabled}
+              onClick={() => {
+                setAnchor(null);
+                action.onClick();
+              }}
+              sx={action.danger ? { color: 'error.main' } : undefined}
+              data-testid={action.testId}
+            >
+              {action.icon && (
+                <ListItemIcon sx={action.danger ? { color: 'inherit' } : undefined}>
+                  {action.icon}
+                </ListItemIcon>
+              )}
+              <ListItemText>{action.label}</ListItemText>
+            </MenuItem>,
+          ])}
+        </Menu>
+      )}
     </>
   );
 }

@@ -99,17 +99,42 @@ const VALUE_COLUMNS = [
 ] as const;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-/** A value's label: seen in the card layout, only heard on md and wider (under the header). */
-const labelSx = (theme: Theme) => ({
-  color: 'text.secondary',
-  [theme.breakpoints.up('md')]: {
-    position: 'absolute',
-    width: 1,
-    height: 1,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
+/**
+ * A row's look in one style on its box (issue 18: a row of the matrix was about twenty styled
+ * components, and a slow phone paid for each on every render). The cells are plain elements:
+ * the name, then each value with its label, which is seen in the card layout and only heard on
+ * md and wider (under the header); an empty value keeps its column on md and wider.
+ */
+const rowSx = (theme: Theme) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  columnGap: theme.spacing(2),
+  rowGap: theme.spacing(0.5),
+  [theme.breakpoints.up('md')]: { display: 'grid', gridTemplateColumns: ROW_COLUMNS },
+  '& .matrix-name': {
+    ...theme.typography.body1,
+    margin: 0,
+    minWidth: 0,
+    flexBasis: '100%',
+    fontWeight: 500,
+    color: theme.palette.primary.main,
+    [theme.breakpoints.up('md')]: { flexBasis: 'auto' },
   },
+  '& .matrix-value': { ...theme.typography.body2, margin: 0, overflowWrap: 'anywhere' },
+  '& .matrix-value-empty': { display: 'none', [theme.breakpoints.up('md')]: { display: 'block' } },
+  '& .matrix-label': {
+    color: theme.palette.text.secondary,
+    [theme.breakpoints.up('md')]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+  '& .matrix-icons': { display: 'flex', gap: theme.spacing(0.5), alignItems: 'center' },
 });
 
 /**
@@ -268,32 +293,17 @@ export function AuditMatrixPage() {
     (row: AuditMatrixRow): ReactNode => {
       const cell = cells(row);
       return (
-        <Box sx={gridSx} data-testid={`audit-row-${row.id}`}>
-          <Typography
-            sx={{ minWidth: 0, flexBasis: { xs: '100%', md: 'auto' }, fontWeight: 500 }}
-            color="primary"
-            data-testid="audit-row-name"
-          >
+        <Box sx={rowSx} data-testid={`audit-row-${row.id}`}>
+          <p className="matrix-name" data-testid="audit-row-name">
             {cell.name}
-          </Typography>
+          </p>
           {VALUE_COLUMNS.map(([key, labelKey]) => (
-            <Typography
-              key={key}
-              variant="body2"
-              sx={{
-                overflowWrap: 'anywhere',
-                display: cell[key] ? undefined : { xs: 'none', md: 'block' },
-              }}
-            >
-              {cell[key] && (
-                <Box component="span" sx={labelSx}>
-                  {`${t(labelKey)}: `}
-                </Box>
-              )}
+            <p key={key} className={cell[key] ? 'matrix-value' : 'matrix-value matrix-value-empty'}>
+              {cell[key] && <span className="matrix-label">{`${t(labelKey)}: `}</span>}
               {cell[key]}
-            </Typography>
+            </p>
           ))}
-          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+          <div className="matrix-icons">
             {row.data.protected === true && (
               <LockIcon
                 fontSize="small"
@@ -305,7 +315,7 @@ export function AuditMatrixPage() {
               />
             )}
             <SyncStateIcon state={row.state} size="small" />
-          </Box>
+          </div>
         </Box>
       );
     },

@@ -5,6 +5,7 @@ import type { FakeSocket } from './fake-sync-server';
 import { queryKey } from './query-key';
 import type { SyncClient } from './sync-client';
 import { THINGS_QUERY, createSyncHarness, thing } from './sync-test-harness';
+import { selectQuery } from './view-selectors';
 
 let harness: ReturnType<typeof createSyncHarness>;
 
@@ -45,6 +46,29 @@ describe('SyncClient subscriptions', () => {
 
     unwatch();
     await vi.waitFor(() => expect(harness.server.messagesOfType('unsubscribe')).toHaveLength(1));
+  });
+
+  it('shows a query\'s answer in one emission: its documents arrive already live', async () => {
+    harness = createSyncHarness();
+    for (const id of ['a', 'b', 'c']) harness.server.write('things', id, { name: id });
+    const client = harness.client();
+    await online(client);
+    const key = queryKey(THINGS_QUERY);
+    // Every view the screens are told about: whether the query is answered, and its documents.
+    const seen: string[] = [];
+    client.subscribe(() => {
+      const snapshot = client.getSnapshot();
+      const docs = selectQuery(snapshot, THINGS_QUERY, key).documents;
+      const answered = snapshot.queries.get(key)?.fetched === true;
+      seen.push(`${answered} ${docs.map((doc) => `${doc.id}:${doc.state}`).join(' ')}`.trim());
+    });
+    client.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(seen.at(-1)).toBe('true a:sync b:sync c:sync'));
+    // Never the answer without its documents, nor the documents before their answer: each
+    // document object changed twice then, and every screen rendered its list twice (issue 18).
+    expect(seen.filter((view) => view !== 'false')).toEqual(
+      seen.filter((view) => view === 'true a:sync b:sync c:sync'),
+    );
   });
 
   it('resumes from the stored sequence after a reload', async () => {

@@ -79,18 +79,31 @@ export interface SyncSnapshot {
 }
 
 /** The tables read before the snapshot is `ready`. */
-const READY_AFTER = ['replica', 'queries', 'meta'];
+const READY_AFTER = ['replica', 'meta'];
 
 /**
  * One consistent moment of the confirmed documents and the outbox. The counters only grow with
  * every write of what they count, so a read with a smaller one than already applied is stale.
  */
+/** The same outbox entries in the same order and state (a read returns new objects each time). */
+function sameEntries(a: readonly OutboxRow[], b: readonly OutboxRow[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every(
+    (row, index) =>
+      row.mutationId === b[index]!.mutationId &&
+      row.applied === b[index]!.applied &&
+      row.appliedSince === b[index]!.appliedSince,
+  );
+}
+
 interface ReplicaRead {
   /** The `documentsStamp` the read started from (null: everything was read). */
   since: number | null;
   stamp: number;
   rows: DocumentRow[];
   outbox: OutboxRow[];
+  /** The subscriptions' rows (fetched, live on which socket), read with the documents. */
+  queries: QueryRow[];
   /** `nextMutationId` and `settledUpTo`: every outbox change raises one of them. */
   nextMutationId: number;
   settledUpTo: number;
@@ -191,20 +204,16 @@ export class SyncClient {
     const clientId = await ensureClientId(db);
     this.clientId = clientId;
     if (this.stopped) return clientId;
-    // Documents and outbox are read together, in one transaction: seen apart, an ack (the
-    // command leaves the outbox) could be applied before the delta that preceded it, and the
+    // Documents, outbox and queries are read together, in one transaction: seen apart, an ack
+    // (the command leaves the outbox) could be applied before the delta that preceded it, and the
     // view would show the document without the command for a moment (docs/sync.md "What a tab
-    // shows"). Only the rows stamped since the last read are read, so a delta to one item does
-    // not re-read the whole replica.
+    // shows"); and a query's answer (its documents, then the query turning live) would reach the
+    // screens twice, every document's state changing the second time. Only the rows stamped
+    // since the last read are read, so a delta to one item does not re-read the whole replica.
     this.observe(
       'replica',
       () => this.readReplica(),
       (read) => this.replicaRead(read),
-    );
-    this.observe(
-      'queries',
-      () => db.queries.toArray(),
-      (rows) => this.queriesChanged(rows),
     );
     this.observe(
       'meta',
@@ -339,7 +348,7 @@ export class SyncClient {
   private async readReplica(): Promise<ReplicaRead> {
     const { db } = this.options;
     const since = this.documentsStamp;
-    return db.transaction('r', db.documents, db.meta, db.outbox, async () => {
+    return db.transaction('r', db.documents, db.meta, db.outbox, db.queries, async () => {
       const [stampRow, nextRow, settledRow] = await db.meta.bulkGet([
         'documentsStamp',
         'nextMutationId',
@@ -350,11 +359,13 @@ export class SyncClient {
       if (since === null) rows = await db.documents.toArray();
       else if (stamp > since) rows = await db.documents.where('stamp').above(since).toArray();
       const outbox = await db.outbox.orderBy('mutationId').toArray();
+      const queries = await db.queries.toArray();
       return {
         since,
         stamp,
         rows,
         outbox,
+        queries,
         nextMutationId: nextRow?.key === 'nextMutationId' ? nextRow.value : 1,
         settledUpTo: settledRow?.key === 'settledUpTo' ? settledRow.value : 0,
       };
@@ -369,6 +380,19 @@ export class SyncClient {
       read.nextMutationId < this.outboxRead.nextMutationId ||
       read.settledUpTo < this.outboxRead.settledUpTo;
     if (stale) return;
+    this.queries = new Map(read.queries.map((row) => [row.key, row]));
+    this.leader?.setQueries(this.queries);
+    if (
+      read.rows.length === 0 &&
+      read.since !== null &&
+      sameEntries(read.outbox, this.storedOutbox)
+    ) {
+      // Only the subscriptions changed: the view stays, the states follow the queries.
+      this.outboxRead = { nextMutationId: read.nextMutationId, settledUpTo: read.settledUpTo };
+      this.settlement.settle(read.settledUpTo);
+      this.emit();
+      return;
+    }
     // A read that started before another was applied holds all its rows and more, as newer.
     if (read.since === null || applied === null || read.stamp > applied) {
       this.confirmed =
@@ -399,12 +423,6 @@ export class SyncClient {
     this.outbox = rows;
     this.recompute();
     this.emit();
-  }
-
-  private queriesChanged(rows: QueryRow[]): void {
-    this.queries = new Map(rows.map((row) => [row.key, row]));
-    this.emit();
-    this.leader?.setQueries(this.queries);
   }
 
   private metaChanged(rows: MetaRow[]): void {
