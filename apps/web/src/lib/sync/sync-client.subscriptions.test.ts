@@ -48,7 +48,7 @@ describe('SyncClient subscriptions', () => {
     await vi.waitFor(() => expect(harness.server.messagesOfType('unsubscribe')).toHaveLength(1));
   });
 
-  it('shows a query\'s answer in one emission: its documents arrive already live', async () => {
+  it("shows a query's answer in one emission: its documents arrive already live", async () => {
     harness = createSyncHarness();
     for (const id of ['a', 'b', 'c']) harness.server.write('things', id, { name: id });
     const client = harness.client();
