@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserBenchMissing, launchChromium, signedInContext } from './browser';
-import { signIn, startServer } from './sync.bench';
-import { firstRow, median, personId, pushAll, watchFirstRows } from './ui.bench';
+import { signedInContext } from './browser';
+import { firstRow, median, pushAll, runBrowserBench, watchFirstRows } from './ui.bench';
 
 /**
  * Issue 11's figures, in Chromium against a real server:
@@ -172,16 +171,7 @@ async function largeAudit(page: Page): Promise<void> {
 }
 
 export async function benchExecution(): Promise<void> {
-  const missing = browserBenchMissing();
-  if (missing) {
-    console.log(missing);
-    return;
-  }
-  const server = await startServer(PORT, {});
-  const browser = await launchChromium();
-  try {
-    const cookie = await signIn(server.url);
-    const lead = await personId(server.url, cookie);
+  await runBrowserBench(PORT, async ({ server, browser, cookie, lead }) => {
     await pushAll(server.url, cookie, [
       ...auditCommands(lead, 'bench-field', 100),
       ...auditCommands(lead, 'bench-large', 1_000),
@@ -192,10 +182,7 @@ export async function benchExecution(): Promise<void> {
     await largeAudit(page);
     await fieldDay(context, page, server.dataDir);
     await context.close();
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -11,7 +11,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 const v = SYNC_PROTOCOL_VERSION;
 
-interface Server {
+export interface Server {
   url: string;
   /** The server's DATA_DIR (its database and stored files). */
   dataDir: string;

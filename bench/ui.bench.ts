@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserBenchMissing, launchChromium, signedInContext } from './browser';
 import { SYNC_PROTOCOL_VERSION, type ServerMessage } from '@qa/sync';
 import WebSocket from 'ws';
-import { signIn, startServer } from './sync.bench';
+import { signIn, startServer, type Server } from './sync.bench';
 
 /**
  * Issue 5's screens in Chromium against a real server: the audit matrix with 5,000 audits and the
@@ -223,17 +223,33 @@ export const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-export async function benchUi(): Promise<void> {
+/**
+ * A browser benchmark's frame: the built app on a server of its own at `port`, Chromium, and the
+ * signed-in administrator (session cookie and person id); says why it cannot run instead, and
+ * stops both whatever happens.
+ */
+export async function runBrowserBench(
+  port: number,
+  run: (env: { server: Server; browser: Browser; cookie: string; lead: string }) => Promise<void>,
+): Promise<void> {
   const missing = browserBenchMissing();
   if (missing) {
     console.log(missing);
     return;
   }
-  const server = await startServer(PORT, {});
+  const server = await startServer(port, {});
   const browser = await launchChromium();
   try {
     const cookie = await signIn(server.url);
-    const lead = await personId(server.url, cookie);
+    await run({ server, browser, cookie, lead: await personId(server.url, cookie) });
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+export async function benchUi(): Promise<void> {
+  await runBrowserBench(PORT, async ({ server, browser, cookie, lead }) => {
     const seeding = performance.now();
     await pushAll(server.url, cookie, seedCommands(lead));
     console.log(
@@ -272,8 +288,5 @@ export async function benchUi(): Promise<void> {
       `in-app navigation to the first row: preparation (${ITEMS} items) ${prepInApp.toFixed(0)} ms, ratio to the ${TARGETS.preparationFirstRenderMs} ms target ${(prepInApp / TARGETS.preparationFirstRenderMs).toFixed(2)}; audit matrix (${YEAR}, ${Math.ceil(AUDITS / 3)} audits) ${matrixInApp.toFixed(0)} ms`,
     );
     await context.close();
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+  });
 }

@@ -106,12 +106,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * md and wider (under the header); an empty value keeps its column on md and wider.
  */
 const rowSx = (theme: Theme) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  columnGap: theme.spacing(2),
-  rowGap: theme.spacing(0.5),
-  [theme.breakpoints.up('md')]: { display: 'grid', gridTemplateColumns: ROW_COLUMNS },
+  ...gridSx,
   '& .matrix-name': {
     ...theme.typography.body1,
     margin: 0,

@@ -267,36 +267,32 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What each check result says; a verified or mismatching file says it as an alert. */
+const VERIFICATION_TEXT: Record<Verification, string> = {
+  checking: 'media.verification.checking',
+  verified: 'media.verification.verified',
+  mismatch: 'media.verification.mismatch',
+  none: 'media.verification.none',
+  unavailable: 'media.verification.unavailable',
+};
+const VERIFICATION_ALERT = {
+  verified: { severity: 'success', icon: <VerifiedIcon /> },
+  mismatch: { severity: 'error', icon: <GppBadIcon /> },
+} as const;
+
 function VerificationNote({ state }: { state: Verification }) {
   const { t } = useTranslation();
-  if (state === 'checking') {
-    return (
-      <Typography variant="body2" color="text.secondary" data-testid="media-verification">
-        {t('media.verification.checking')}
-      </Typography>
-    );
-  }
-  if (state === 'verified') {
+  const text = t(VERIFICATION_TEXT[state]);
+  if (state === 'verified' || state === 'mismatch') {
+    const { severity, icon } = VERIFICATION_ALERT[state];
     return (
       <Alert
-        severity="success"
-        icon={<VerifiedIcon />}
+        severity={severity}
+        icon={icon}
         data-testid="media-verification"
-        data-verification="verified"
+        data-verification={state}
       >
-        {t('media.verification.verified')}
-      </Alert>
-    );
-  }
-  if (state === 'mismatch') {
-    return (
-      <Alert
-        severity="error"
-        icon={<GppBadIcon />}
-        data-testid="media-verification"
-        data-verification="mismatch"
-      >
-        {t('media.verification.mismatch')}
+        {text}
       </Alert>
     );
   }
@@ -307,7 +303,7 @@ function VerificationNote({ state }: { state: Verification }) {
       data-testid="media-verification"
       data-verification={state}
     >
-      {state === 'none' ? t('media.verification.none') : t('media.verification.unavailable')}
+      {text}
     </Typography>
   );
 }
