@@ -23,6 +23,7 @@ export * from './company/company-metadata.schema';
 export * from './company/company-totals';
 export * from './config/localized-text.schema';
 export * from './config/app.config';
+export * from './config/app.defaults';
 export * from './config/scopes.config';
 export * from './config/template.config';
 export * from './config/audit.config';

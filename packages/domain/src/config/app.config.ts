@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../limits';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '../validation/attachment-file';
+import { DEFAULT_APP_DRAWERS, DEFAULT_APP_TIMEOUTS } from './app.defaults';
 
 const positiveInt = () => z.number().int().positive();
 
@@ -53,15 +54,8 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   defaultLanguage: 'en',
   theme: { primary: 'teal', accent: 'amber' },
   dashboard: { widgetItemCount: 10 },
-  timeouts: {
-    snackbarMs: 5000,
-    bannerMs: 5000,
-    chunkLoadMs: 120_000,
-    lazyChunkDelayMs: 200,
-    lazyChunkTimeoutMs: 3000,
-    searchDebounceMs: 500,
-  },
-  drawers: { rightWidth: 500, filterWidth: 330 },
+  timeouts: { ...DEFAULT_APP_TIMEOUTS },
+  drawers: { ...DEFAULT_APP_DRAWERS },
   textLimits: { chip: 36, groupTitle: 90 },
   attachments: { allowedExtensions: [...DEFAULT_ATTACHMENT_EXTENSIONS], imageMaxEdge: 2048 },
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_APP_DRAWERS, DEFAULT_APP_TIMEOUTS } from '@qa/domain';
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { useSyncClient } from '../sync/sync-context';
 
@@ -18,9 +19,9 @@ export interface ShellSettings {
 
 /** SPEC section 9: messages and the back-online banner stay 5 s; the right drawer is 500 px. */
 export const DEFAULT_SHELL_SETTINGS: ShellSettings = {
-  snackbarMs: 5000,
-  bannerMs: 5000,
-  rightDrawerWidth: 500,
+  snackbarMs: DEFAULT_APP_TIMEOUTS.snackbarMs,
+  bannerMs: DEFAULT_APP_TIMEOUTS.bannerMs,
+  rightDrawerWidth: DEFAULT_APP_DRAWERS.rightWidth,
 };
 
 const ShellSettingsContext = createContext<ShellSettings>(DEFAULT_SHELL_SETTINGS);
