@@ -144,9 +144,15 @@ describeEachDialect('sync over /api/v1/sync', (dialect) => {
     ]);
     expect(doc?.version).toBe(1);
 
+    // The same list again changes nothing: the client's last write is still mutation 7's.
+    socket.send({ ...push, mutations: [{ ...push.mutations[0]!, mutationId: 8 }] });
+    expect(await socket.next('ack')).toEqual({ type: 'ack', v: 1, mutationId: 8 });
+
     socket.close();
     const again = await connect(admin.cookie, clientId);
-    expect(again.welcome.lastMutationId).toBe(7);
+    expect(again.welcome.lastMutationId).toBe(8);
+    // So a reloaded tab keeps showing the effect until its replica holds that change.
+    expect(again.welcome.lastSequence).toBe(first.sequence);
   });
 
   it("repeats a client's rejections in its next welcomes, to that person only", async () => {
@@ -172,6 +178,7 @@ describeEachDialect('sync over /api/v1/sync', (dialect) => {
     // Someone else presenting the same client id hears nothing of it.
     const stranger = await connect(auditor.cookie, clientId);
     expect(stranger.welcome.lastMutationId).toBe(0);
+    expect(stranger.welcome.lastSequence).toBeUndefined();
     expect(stranger.welcome.rejections).toBeUndefined();
   });
 

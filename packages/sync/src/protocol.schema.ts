@@ -152,6 +152,12 @@ export const welcomeMessageSchema = z.object({
    */
   lastMutationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   /**
+   * The sequence of the last change this client's commands wrote, when known. The effect of the
+   * entries up to `lastMutationId` is in the client's replica once their documents are stored at
+   * this sequence or later; until then the client keeps showing them.
+   */
+  lastSequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
    * The latest rejections answered to this client, repeated: a reject lost with a dying socket
    * would otherwise vanish when the client drops every entry up to `lastMutationId`. The client
    * reports those still in its outbox as rejected and ignores the rest.

@@ -10,6 +10,7 @@ import * as m0004 from './migrations/0004-rejections.migration';
 import * as m0005 from './migrations/0005-file-owners.migration';
 import * as m0006 from './migrations/0006-document-index.migration';
 import * as m0007 from './migrations/0007-rejections-by-person.migration';
+import * as m0008 from './migrations/0008-client-sequence.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -21,6 +22,7 @@ const provider: MigrationProvider = {
     '0005-file-owners': m0005,
     '0006-document-index': m0006,
     '0007-rejections-by-person': m0007,
+    '0008-client-sequence': m0008,
   }),
 };
 

@@ -66,6 +66,8 @@ export interface ClientMutationsTable {
   client_id: string;
   person_id: string;
   last_mutation_id: number | string | bigint;
+  /** The sequence of the last change the client's commands wrote (0008); null if none since. */
+  last_sequence: number | string | bigint | null;
   updated_at: string;
 }
 

@@ -411,13 +411,18 @@ export class DocumentsRepository {
   /** The last mutation applied for a client, and whose client it is; null if none yet. */
   async clientMutation(
     clientId: string,
-  ): Promise<{ personId: string; lastMutationId: number } | null> {
+  ): Promise<{ personId: string; lastMutationId: number; lastSequence?: number } | null> {
     const row = await this.db
       .selectFrom('client_mutations')
-      .select(['person_id', 'last_mutation_id'])
+      .select(['person_id', 'last_mutation_id', 'last_sequence'])
       .where('client_id', '=', clientId)
       .executeTakeFirst();
-    return row ? { personId: row.person_id, lastMutationId: Number(row.last_mutation_id) } : null;
+    if (!row) return null;
+    return {
+      personId: row.person_id,
+      lastMutationId: Number(row.last_mutation_id),
+      ...(row.last_sequence === null ? {} : { lastSequence: Number(row.last_sequence) }),
+    };
   }
 
   /**
@@ -476,17 +481,28 @@ export class DocumentsRepository {
     }));
   }
 
+  /**
+   * Records the client's last applied mutation, and with `sequence` the last change it wrote; a
+   * command that changed nothing keeps the earlier sequence (still the client's latest write).
+   * The row's person never changes: a push with another person's client id is refused first.
+   */
   async recordMutation(
     clientId: string,
     personId: string,
     mutationId: number,
     now: string,
+    sequence?: number,
   ): Promise<void> {
     const row = { person_id: personId, last_mutation_id: mutationId, updated_at: now };
     await this.db
       .insertInto('client_mutations')
-      .values({ client_id: clientId, ...row })
-      .onConflict((oc) => oc.column('client_id').doUpdateSet(row))
+      .values({ client_id: clientId, ...row, last_sequence: sequence ?? null })
+      .onConflict((oc) =>
+        oc.column('client_id').doUpdateSet((eb) => ({
+          ...row,
+          last_sequence: sequence ?? eb.ref('client_mutations.last_sequence'),
+        })),
+      )
       .execute();
   }
 }

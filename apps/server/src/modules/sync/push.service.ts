@@ -109,10 +109,20 @@ export class PushService {
     this.newId = options.newId ?? randomUUID;
   }
 
-  /** The last mutation applied for the client (0 if none); answered in `welcome`. */
-  async lastMutationId(clientId: string, person: Person): Promise<number> {
+  /**
+   * The last mutation applied for the client (0 if none) and the sequence of the last change
+   * its commands wrote (if known); answered in `welcome`.
+   */
+  async lastMutation(
+    clientId: string,
+    person: Person,
+  ): Promise<{ lastMutationId: number; lastSequence?: number }> {
     const record = await this.documents.clientMutation(clientId);
-    return record && record.personId === person.id ? record.lastMutationId : 0;
+    if (!record || record.personId !== person.id) return { lastMutationId: 0 };
+    return {
+      lastMutationId: record.lastMutationId,
+      ...(record.lastSequence === undefined ? {} : { lastSequence: record.lastSequence }),
+    };
   }
 
   /**
@@ -168,12 +178,16 @@ export class PushService {
   async welcomeFor(
     clientId: string,
     person: Person,
-  ): Promise<{ lastMutationId: number; rejections: Omit<Rejection, 'kind'>[] }> {
-    const lastMutationId = await this.lastMutationId(clientId, person);
+  ): Promise<{
+    lastMutationId: number;
+    lastSequence?: number;
+    rejections: Omit<Rejection, 'kind'>[];
+  }> {
+    const last = await this.lastMutation(clientId, person);
     const rejections = (await this.documents.clientRejections(clientId, person.id)).map(
       (row) => row as unknown as Omit<Rejection, 'kind'>,
     );
-    return { lastMutationId, rejections };
+    return { ...last, rejections };
   }
 
   /** Inside the transaction. Answers the last sequence written, or undefined if none. */
@@ -267,7 +281,7 @@ export class PushService {
       await this.documents.write(document, seq, prev, author);
     }
     await this.documents.setLastSequence(seq);
-    await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now);
+    await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now, seq);
     return seq;
   }
 

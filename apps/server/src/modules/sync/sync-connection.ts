@@ -298,12 +298,16 @@ export class SyncConnection {
       return;
     }
     this.clientId = clientId;
-    const { lastMutationId, rejections } = await this.deps.push.welcomeFor(clientId, this.person);
+    const { lastMutationId, lastSequence, rejections } = await this.deps.push.welcomeFor(
+      clientId,
+      this.person,
+    );
     this.send({
       type: 'welcome',
       v,
       serverTime: new Date().toISOString(),
       lastMutationId,
+      ...(lastSequence === undefined ? {} : { lastSequence }),
       ...(rejections.length > 0 ? { rejections } : {}),
     });
   }

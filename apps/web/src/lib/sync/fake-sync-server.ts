@@ -104,6 +104,8 @@ export class FakeSyncServer {
   readonly received: ClientMessage[] = [];
   readonly sockets = new Set<FakeSocket>();
   readonly lastMutation = new Map<string, number>();
+  /** The sequence of the last change each client's commands wrote (welcome.lastSequence). */
+  readonly lastSequence = new Map<string, number>();
   sequence = 0;
   /** Changes up to here are pruned: resuming from before it answers resync-required. */
   prunedThrough = 0;
@@ -206,6 +208,9 @@ export class FakeSyncServer {
           ...(this.welcomeWithoutLastMutation
             ? {}
             : { lastMutationId: this.lastMutation.get(message.clientId) ?? 0 }),
+          ...(this.welcomeWithoutLastMutation || !this.lastSequence.has(message.clientId)
+            ? {}
+            : { lastSequence: this.lastSequence.get(message.clientId) }),
           ...(this.rejections.has(message.clientId)
             ? { rejections: this.rejections.get(message.clientId) }
             : {}),
@@ -296,6 +301,7 @@ export class FakeSyncServer {
         ),
       );
       this.lastMutation.set(mutation.clientId, mutation.mutationId);
+      if (changes.length > 0) this.lastSequence.set(mutation.clientId, this.sequence);
       this.broadcast(changes);
       if (this.loseAcks) {
         socket.close(1006, 'lost');

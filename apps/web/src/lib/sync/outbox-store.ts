@@ -134,30 +134,45 @@ export function settleReject(db: ReplicaDb, reject: RejectMessage, at: number): 
 
 /**
  * `welcome.lastMutationId`: the server applied everything up to it (an ack got lost, or the tab
- * crashed before deleting), so those entries go without a push (or, with `keep`, stay as
- * `applied`, see settleAck). Later ids must stay above it.
+ * crashed before deleting), so those entries go without a push. They stay as `applied` instead
+ * (see settleAck) with `keep` (a shown query waits for its answer), or while a document they
+ * touched is stored below `sequence` (`welcome.lastSequence`, their latest change): the tab was
+ * reloaded before their delta came, and the screen that shows them may not have asked yet.
+ * Later ids must stay above `lastMutationId`. Returns whether some entries stay.
  */
 export function dropApplied(
   db: ReplicaDb,
   lastMutationId: number,
-  keep = false,
-  now = 0,
-): Promise<void> {
-  return db.transaction('rw', db.meta, db.outbox, async () => {
-    if (lastMutationId <= 0) return;
-    const upTo = db.outbox.where('mutationId').belowOrEqual(lastMutationId);
-    if (keep) {
-      await upTo.modify((row: OutboxRow) => {
-        if (row.applied) return;
-        row.applied = true;
-        row.appliedSince = now;
-      });
-    } else await upTo.delete();
+  { keep = false, sequence, now = 0 }: { keep?: boolean; sequence?: number; now?: number } = {},
+): Promise<boolean> {
+  return db.transaction('rw', db.meta, db.outbox, db.documents, async () => {
+    if (lastMutationId <= 0) return false;
+    const rows = await db.outbox.where('mutationId').belowOrEqual(lastMutationId).toArray();
+    const gone: number[] = [];
+    let kept = false;
+    for (const row of rows) {
+      const appliedAt = row.appliedAt ?? sequence;
+      if (
+        keep ||
+        row.applied ||
+        (appliedAt !== undefined && !(await caughtUp(db, row, appliedAt)))
+      ) {
+        kept = true;
+        if (row.applied && row.appliedAt === appliedAt) continue;
+        await db.outbox.update(row.mutationId, {
+          applied: true,
+          appliedSince: row.applied ? (row.appliedSince ?? now) : now,
+          ...(appliedAt === undefined ? {} : { appliedAt }),
+        });
+      } else gone.push(row.mutationId);
+    }
+    if (gone.length > 0) await db.outbox.bulkDelete(gone);
     await raiseSettled(db, lastMutationId);
     const next = (await readNumber(db, 'nextMutationId')) ?? 1;
     if (next <= lastMutationId) {
       await db.meta.put({ key: 'nextMutationId', value: lastMutationId + 1 });
     }
+    return kept;
   });
 }
 

@@ -159,6 +159,37 @@ describe('SyncClient commands', () => {
     expect(harness.server.messagesOfType('push')).toHaveLength(1);
   });
 
+  it('keeps a command applied before a reload shown until the screen opened after the welcome has its answer', async () => {
+    harness = createSyncHarness();
+    const first = harness.client();
+    await online(first);
+    // Applied on the server, but the tab reloads before the ack and before any delta came.
+    harness.server.loseAcks = true;
+    await first.command('thing.put', { id: 't1', data: { n: 1 } });
+    await vi.waitFor(() => expect(first.getSnapshot().connection).toBe('offline'));
+    await first.stop();
+    harness.server.loseAcks = false;
+
+    // The reloaded tab connects before the screen that shows the document asks for its query
+    // (its route is still loading): no shown query waits, yet the effect is not stored yet.
+    const reloaded = harness.client();
+    await online(reloaded);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(thing(reloaded, 't1')).toEqual({ n: 1 });
+    expect(reloaded.getSnapshot().pending).toBe(0);
+
+    harness.server.holdSubscribes = true;
+    reloaded.watch(THINGS_QUERY);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(thing(reloaded, 't1')).toEqual({ n: 1 });
+
+    harness.server.releaseSubscribes();
+    await vi.waitFor(async () => expect(await harness.openDb().outbox.count()).toBe(0));
+    expect(reloaded.getSnapshot().view.isConfirmed('things/t1')).toBe(true);
+    expect(thing(reloaded, 't1')).toEqual({ n: 1 });
+    expect(harness.server.messagesOfType('push')).toHaveLength(1);
+  });
+
   it('keeps an acked command shown while the query showing it waits for its first answer', async () => {
     harness = createSyncHarness();
     harness.server.holdSubscribes = true;

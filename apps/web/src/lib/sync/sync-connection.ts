@@ -199,7 +199,12 @@ export class SyncConnection {
         // Their ids are used up at once and never pushed again; the entries themselves stay
         // shown until the resumed subscriptions have brought their effect (mayHoldApplied).
         await reserveMutationIds(db, last);
-        await dropApplied(db, last, !this.allAnswered(), this.ctx.now());
+        const kept = await dropApplied(db, last, {
+          keep: !this.allAnswered(),
+          ...(message.lastSequence === undefined ? {} : { sequence: message.lastSequence }),
+          now: this.ctx.now(),
+        });
+        if (kept) this.mayHoldApplied = true;
         this.sentUpTo = Math.max(this.sentUpTo, last);
         this.welcomed = true;
         this.ctx.onWelcome();
