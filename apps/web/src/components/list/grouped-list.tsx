@@ -495,7 +495,10 @@ function GroupedListView<T>({
 
       {/* A search or filter still being applied shows as progress, not as faded rows: faded
           text falls below the contrast a shop floor's light needs (and WCAG's 4.5:1). */}
-      {(loading || stale) && <LinearProgress aria-label={t('list.loading')} />}
+      {/* Its height is kept while nothing loads, so the rows below never shift (issue 18). */}
+      <Box sx={{ height: 4 }} data-testid="list-progress-slot">
+        {(loading || stale) && <LinearProgress aria-label={t('list.loading')} />}
+      </Box>
       {header}
 
       <Box aria-busy={loading || stale}>

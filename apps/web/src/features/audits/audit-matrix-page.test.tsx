@@ -15,6 +15,7 @@ let collections: Record<string, Record<string, JsonObject>> = {};
 const queries: Query[] = [];
 const commands: { name: string; args: unknown }[] = [];
 let person: Person | null = null;
+let peopleLoading = false;
 
 const view = (collection: string, id: string, data: JsonObject): ViewDocument => ({
   collection,
@@ -56,7 +57,7 @@ vi.mock('../../lib/session/session-provider', () => ({ usePerson: () => person }
 vi.mock('../people/use-people', () => ({
   usePeople: () => ({
     people: [],
-    loading: false,
+    loading: peopleLoading,
     byId: new Map([['p2', { id: 'p2', displayName: 'Max Auditor' }]]),
   }),
   personLabel: (byId: Map<string, { displayName: string }>, id: string) =>
@@ -163,6 +164,17 @@ describe('audit matrix', () => {
     queries.length = 0;
     commands.length = 0;
     person = null;
+    peopleLoading = false;
+  });
+
+  it('shows its rows once the people they name are in, not as ids first (no layout shift)', async () => {
+    person = testPerson({ roles: ['user'] });
+    peopleLoading = true;
+    renderAt('/auditmatrix');
+    expect(screen.getByTestId('list-count').textContent).toBe('Loading entries');
+    expect(screen.queryByTestId('audit-row-a1')).toBeNull();
+    expect(screen.getByTestId('list-progress-slot').firstElementChild).not.toBeNull();
+    expect(screen.queryByText(/User: p2/)).toBeNull();
   });
 
   it('shows the current year as a table: names, standards, labels, creators, lock and sync state', async () => {

@@ -54,6 +54,7 @@ import {
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
 
 const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
+const NO_ROWS: readonly AuditMatrixRow[] = [];
 
 /** Loaded when first opened: its date pickers are a third of what the matrix would load. */
 const AuditDialog = lazyComponent(
@@ -149,15 +150,18 @@ export function AuditMatrixPage() {
   const [params, setParams] = useSearchParams();
   const auditConfig = useAuditConfig();
   const config = useListConfig('auditmatrix');
-  const { byId: people } = usePeople();
+  const { byId: people, loading: peopleLoading } = usePeople();
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
-  const { documents: standardDocs } = useQuery(STANDARDS_QUERY);
+  const { documents: standardDocs, loading: standardsLoading } = useQuery(STANDARDS_QUERY);
 
   const currentYear = new Date().getFullYear();
   const span = auditConfig.matrixYears;
   const years = matrixYearList(span, currentYear);
   const year = matrixYearOrFallback(parseMatrixYear(params.get('year')), span, currentYear);
-  const { documents, loading } = useQuery(matrixQuery(year));
+  const { documents, loading: auditsLoading } = useQuery(matrixQuery(year));
+  // Rows wait for the names their ids stand for: shown first as ids ("User: 0193..."), a card
+  // lost two lines a moment later and every row below jumped (layout shift 0.1 on a phone).
+  const loading = auditsLoading || peopleLoading || standardsLoading;
 
   const [editing, setEditing] = useState<{ auditId?: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
@@ -165,7 +169,7 @@ export function AuditMatrixPage() {
 
   // The view's documents are the rows: an unchanged audit keeps its object, so its row is not
   // rendered again when another one changes.
-  const rows: readonly AuditMatrixRow[] = documents;
+  const rows: readonly AuditMatrixRow[] = peopleLoading || standardsLoading ? NO_ROWS : documents;
   const fields = useMemo(() => matrixFieldReaders(config), [config]);
   const standardNames = useMemo(
     () => new Map(standardDocs.map((doc) => [doc.id, text(doc.data.name) || doc.id])),
