@@ -171,7 +171,7 @@ describe('audit matrix', () => {
     person = testPerson({ roles: ['user'] });
     peopleLoading = true;
     renderAt('/auditmatrix');
-    expect(screen.getByTestId('list-count').textContent).toBe('Loading entries');
+    expect((await screen.findByTestId('list-count')).textContent).toBe('Loading entries');
     expect(screen.queryByTestId('audit-row-a1')).toBeNull();
     expect(screen.getByTestId('list-progress-slot').firstElementChild).not.toBeNull();
     expect(screen.queryByText(/User: p2/)).toBeNull();

@@ -1,0 +1,422 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import LockIcon from '@mui/icons-material/Lock';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import type { Theme } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import {
+  ALL_YEARS,
+  STANDARDS_COLLECTION,
+  auditPermissionContext,
+  can,
+  createAuditCommand,
+  deleteAuditCommand,
+  matrixYearList,
+  matrixYearOrFallback,
+  resolveWorkflowStatus,
+  updateAuditCommand,
+  type PermissionAction,
+} from '@qa/domain';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { TOUCH_TARGET } from '../../app/theme';
+import { lazyComponent } from '../../app/chunk-load';
+import { GroupedList } from '../../components/list/grouped-list';
+import { ListMoreActions } from '../../components/list/list-more-actions';
+import type { ListMenuAction } from '../../components/list/list-types';
+import { NavigationProgressBar } from '../../components/shell/navigation-progress';
+import { useListConfig } from '../../lib/config/use-list-config';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { useAdminView } from '../../lib/routing/use-admin-view';
+import { usePerson } from '../../lib/session/session-provider';
+import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
+import { useDocument } from '../../lib/sync/use-document';
+import { useQuery } from '../../lib/sync/use-query';
+import { personLabel, usePeople } from '../people/use-people';
+import { displayValue } from './audit-document';
+import { AuditImportDialog } from './audit-import-dialog';
+import { AuditMatrixDeleteDialog } from './audit-matrix-delete-dialog';
+import {
+  idsOf,
+  matrixFieldReaders,
+  matrixQuery,
+  optionLabel,
+  parseMatrixYear,
+  useAuditConfig,
+  type AuditMatrixRow,
+} from './audit-matrix-rows';
+import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
+
+const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
+const NO_ROWS: readonly AuditMatrixRow[] = [];
+
+/** Loaded when first opened: its date pickers are a third of what the matrix would load. */
+const AuditDialog = lazyComponent(
+  () => import('./audit-dialog'),
+  (m) => m.AuditDialog,
+);
+
+/**
+ * Name, standard, type, audited by, scope, created by, icons (md and wider); the row's menu sits
+ * outside the row's link. The header adds a column over the menu: the link's right padding
+ * (16), the gap (8), the menu button (44) and the row's right padding (8), less one column gap.
+ */
+const ROW_COLUMNS =
+  'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px';
+const ACTIONS_COLUMN = `${16 + 8 + TOUCH_TARGET + 8 - 16}px`;
+/** Below md a row is a card: the name, then each value with its label, wrapping. */
+const gridSx = {
+  display: { xs: 'flex', md: 'grid' },
+  flexWrap: 'wrap',
+  gridTemplateColumns: ROW_COLUMNS,
+  alignItems: 'center',
+  columnGap: 2,
+  rowGap: 0.5,
+} as const;
+
+const COLUMN_KEYS = [
+  'auditMatrix.columns.name',
+  'auditMatrix.columns.standard',
+  'auditMatrix.columns.type',
+  'auditMatrix.columns.art',
+  'auditMatrix.columns.scope',
+  'auditMatrix.columns.createdBy',
+  'auditMatrix.columns.state',
+  'auditMatrix.columns.actions',
+] as const;
+/** The labelled values of a row, in column order (the name and the icons are apart). */
+const VALUE_COLUMNS = [
+  ['standard', 'auditMatrix.columns.standard'],
+  ['type', 'auditMatrix.columns.type'],
+  ['art', 'auditMatrix.columns.art'],
+  ['scope', 'auditMatrix.columns.scope'],
+  ['createdBy', 'auditMatrix.columns.createdBy'],
+] as const;
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/**
+ * A row's look in one style on its box (issue 18: a row of the matrix was about twenty styled
+ * components, and a slow phone paid for each on every render). The cells are plain elements:
+ * the name, then each value with its label, which is seen in the card layout and only heard on
+ * md and wider (under the header); an empty value keeps its column on md and wider.
+ */
+const rowSx = (theme: Theme) => ({
+  ...gridSx,
+  '& .matrix-name': {
+    ...theme.typography.body1,
+    margin: 0,
+    minWidth: 0,
+    flexBasis: '100%',
+    fontWeight: 500,
+    color: theme.palette.primary.main,
+    [theme.breakpoints.up('md')]: { flexBasis: 'auto' },
+  },
+  '& .matrix-value': { ...theme.typography.body2, margin: 0, overflowWrap: 'anywhere' },
+  '& .matrix-value-empty': { display: 'none', [theme.breakpoints.up('md')]: { display: 'block' } },
+  '& .matrix-label': {
+    color: theme.palette.text.secondary,
+    [theme.breakpoints.up('md')]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+  '& .matrix-icons': { display: 'flex', gap: theme.spacing(0.5), alignItems: 'center' },
+});
+
+const rowId = (row: AuditMatrixRow) => row.id;
+const getRowOpen = (row: AuditMatrixRow) => ({ href: `/audit/${encodeURIComponent(row.id)}` });
+
+/**
+ * The audit programme's list under its title (audit-matrix-page.tsx): the audits of one planning
+ * year (`?year=`, default the current year) in the grouped list, with create, edit and delete
+ * for who may, and the audit import in the admin view (`?admin`, SPEC section 6).
+ */
+export function AuditMatrixContent() {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const navigate = useNavigate();
+  const person = usePerson();
+  const adminView = useAdminView();
+  const [params, setParams] = useSearchParams();
+  const auditConfig = useAuditConfig();
+  const config = useListConfig('auditmatrix');
+  const { byId: people, loading: peopleLoading } = usePeople();
+  const { document: workflowDoc } = useDocument('configuration', 'workflow');
+  const { documents: standardDocs, loading: standardsLoading } = useQuery(STANDARDS_QUERY);
+
+  const currentYear = new Date().getFullYear();
+  const span = auditConfig.matrixYears;
+  const years = matrixYearList(span, currentYear);
+  const year = matrixYearOrFallback(parseMatrixYear(params.get('year')), span, currentYear);
+  const { documents, loading: auditsLoading } = useQuery(matrixQuery(year));
+  // Rows wait for the names their ids stand for: shown first as ids ("User: 0193..."), a card
+  // lost two lines a moment later and every row below jumped (layout shift 0.1 on a phone).
+  const loading = auditsLoading || peopleLoading || standardsLoading;
+
+  const [editing, setEditing] = useState<{ auditId?: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const [importing, setImporting] = useState(false);
+
+  // The view's documents are the rows: an unchanged audit keeps its object, so its row is not
+  // rendered again when another one changes.
+  const rows: readonly AuditMatrixRow[] = peopleLoading || standardsLoading ? NO_ROWS : documents;
+  const fields = useMemo(() => matrixFieldReaders(config), [config]);
+  const standardNames = useMemo(
+    () => new Map(standardDocs.map((doc) => [doc.id, text(doc.data.name) || doc.id])),
+    [standardDocs],
+  );
+  const workflowData = workflowDoc?.data;
+  const workflow = useMemo(() => auditWorkflow(workflowData), [workflowData]);
+
+  const formatValue = useCallback(
+    (field: string, value: string): string => {
+      switch (field) {
+        case 'standard':
+          return standardNames.get(value) ?? value;
+        case 'leadauditor':
+        case 'created_by':
+          return personLabel(people, value, t);
+        case 'type':
+          return optionLabel(auditConfig.types, value, language);
+        case 'audited_by':
+          return optionLabel(auditConfig.parties, value, language);
+        case 'workflow.status': {
+          const resolved = resolveWorkflowStatus(workflow, value, 'audit');
+          return resolved.status
+            ? workflowLabel(resolved.status.id, resolved.status.description, language)
+            : resolved.display;
+        }
+        default:
+          return value;
+      }
+    },
+    [standardNames, people, t, auditConfig, language, workflow],
+  );
+  const cells = useCallback(
+    (row: AuditMatrixRow) => {
+      const { data } = row;
+      const creator = text(data.created_by);
+      const lead = text(data.leadauditor);
+      return {
+        name: text(data.name) || row.id,
+        standard: idsOf(data.standard)
+          .map((id) => formatValue('standard', id))
+          .join(', '),
+        type: text(data.type) && formatValue('type', text(data.type)),
+        art: text(data.audited_by) && formatValue('audited_by', text(data.audited_by)),
+        scope: displayValue(data.scope),
+        createdBy: creator && personLabel(people, creator, t),
+        lead: lead && personLabel(people, lead, t),
+      };
+    },
+    [formatValue, people, t],
+  );
+  const getSearchText = useCallback(
+    (row: AuditMatrixRow) =>
+      Object.values(cells(row))
+        .concat(row.id, String(row.data.planning_year ?? ''))
+        .join(' '),
+    [cells],
+  );
+
+  // The commands' own actions, so the buttons follow the rules the commands are checked by.
+  const may = useCallback(
+    (action: PermissionAction | undefined, row?: AuditMatrixRow) =>
+      person !== null &&
+      action !== undefined &&
+      can(person.roles, action, row ? auditPermissionContext(row.data, person.id) : undefined),
+    [person],
+  );
+  const mayCreate = may(createAuditCommand.action);
+
+  const changeYear = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('year', value);
+      return next;
+    });
+
+  const yearSelector = (
+    <TextField
+      select
+      size="small"
+      label={t('auditMatrix.year')}
+      value={String(year)}
+      onChange={(event) => changeYear(event.target.value)}
+      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'audit-matrix-year' } }}
+      sx={{ minWidth: 140 }}
+    >
+      {years.map((entry) => (
+        <option key={entry} value={String(entry)}>
+          {entry === ALL_YEARS ? t('auditMatrix.allYears') : entry}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  const header = (
+    <Box
+      sx={{
+        ...gridSx,
+        gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
+        display: { xs: 'none', md: 'grid' },
+        pl: 2,
+        py: 1,
+      }}
+      data-testid="audit-matrix-header"
+    >
+      {COLUMN_KEYS.map((key) => (
+        // Column names, not headings: subtitle2 renders an h6, which broke the heading order.
+        <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
+          {t(key)}
+        </Typography>
+      ))}
+    </Box>
+  );
+
+  // The whole row is the link that opens the audit (its name alone was a 19 px target); in
+  // the card layout each value says what it is, on md and wider the header does (the label
+  // stays for screen readers, since the grid is no table).
+  // Stable between renders (the list keeps a row as it is while its audit is unchanged).
+  const renderRow = useCallback(
+    (row: AuditMatrixRow): ReactNode => {
+      const cell = cells(row);
+      return (
+        <Box sx={rowSx} data-testid={`audit-row-${row.id}`}>
+          <p className="matrix-name" data-testid="audit-row-name">
+            {cell.name}
+          </p>
+          {VALUE_COLUMNS.map(([key, labelKey]) => (
+            <p key={key} className={cell[key] ? 'matrix-value' : 'matrix-value matrix-value-empty'}>
+              {cell[key] && <span className="matrix-label">{`${t(labelKey)}: `}</span>}
+              {cell[key]}
+            </p>
+          ))}
+          <div className="matrix-icons">
+            {row.data.protected === true && (
+              <LockIcon
+                fontSize="small"
+                role="img"
+                aria-hidden={false}
+                aria-label={t('auditMatrix.protected')}
+                titleAccess={t('auditMatrix.protected')}
+                data-testid={`audit-protected-${row.id}`}
+              />
+            )}
+            <SyncStateIcon state={row.state} size="small" />
+          </div>
+        </Box>
+      );
+    },
+    [cells, t],
+  );
+  // Edit and delete in the row's menu, delete apart at its end; a spacer keeps the columns in
+  // line with the header where the person may do neither.
+  const renderRowActions = useCallback(
+    (row: AuditMatrixRow): ReactNode => {
+      const name = cells(row).name;
+      const actions: ListMenuAction[] = [];
+      if (may(updateAuditCommand.action, row))
+        actions.push({
+          id: 'edit',
+          label: t('auditMatrix.edit', { name }),
+          icon: <EditIcon fontSize="small" />,
+          onClick: () => setEditing({ auditId: row.id }),
+          testId: `audit-edit-${row.id}`,
+        });
+      if (may(deleteAuditCommand.action, row))
+        actions.push({
+          id: 'delete',
+          label: t('auditMatrix.deleteOne', { name }),
+          icon: <DeleteIcon fontSize="small" />,
+          onClick: () => setDeleting({ id: row.id, name }),
+          danger: true,
+          testId: `audit-delete-${row.id}`,
+        });
+      if (actions.length === 0)
+        return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
+      return (
+        <ListMoreActions
+          actions={actions}
+          label={t('auditMatrix.rowActions', { name })}
+          testId={`audit-menu-${row.id}`}
+        />
+      );
+    },
+    [cells, may, t],
+  );
+
+  return (
+    <>
+      <GroupedList
+        items={rows}
+        getId={rowId}
+        config={config}
+        fields={fields}
+        label={t('auditMatrix.title')}
+        loading={loading}
+        emptyText={
+          year === ALL_YEARS ? t('auditMatrix.emptyAll') : t('auditMatrix.empty', { year })
+        }
+        getSearchText={getSearchText}
+        formatValue={formatValue}
+        header={header}
+        actions={
+          <>
+            {yearSelector}
+            {mayCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setEditing({})}
+                data-testid="audit-create"
+              >
+                {t('auditMatrix.create')}
+              </Button>
+            )}
+          </>
+        }
+        moreActions={
+          adminView
+            ? [
+                {
+                  id: 'import',
+                  label: t('auditMatrix.importAudits'),
+                  icon: <UploadFileIcon fontSize="small" />,
+                  onClick: () => setImporting(true),
+                },
+              ]
+            : undefined
+        }
+        renderRow={renderRow}
+        getRowOpen={getRowOpen}
+        renderRowActions={renderRowActions}
+      />
+      {editing && (
+        <Suspense fallback={<NavigationProgressBar />}>
+          <AuditDialog
+            open
+            auditId={editing.auditId}
+            onClose={(savedAuditId) => {
+              const created = editing.auditId === undefined;
+              setEditing(null);
+              if (created && savedAuditId)
+                void navigate(`/audit/${encodeURIComponent(savedAuditId)}`);
+            }}
+          />
+        </Suspense>
+      )}
+      <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
+      <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+    </>
+  );
+}
