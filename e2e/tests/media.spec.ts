@@ -8,7 +8,8 @@ import { controlledByServiceWorker, expect, tabletPage, test } from '../support/
  * viewer steps through them, shows the verified fingerprint and deletes one after asking; a
  * second browser follows. Then offline: ten findings and five photos recorded, the page reloaded
  * with no network (all still there, waiting for upload), back online: every file reaches the
- * server once and the second browser, fingerprints verified there.
+ * server once and the second browser, fingerprints verified there; offline again after a reload,
+ * the uploaded photos still show from the device that took them.
  */
 
 /** A 1 x 1 PNG. */
@@ -202,6 +203,21 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
       );
       await b.page.getByTestId('media-close').click();
     }
+
+    // Uploaded photos stay on the device that took them: offline again, after a reload, they
+    // still show (from the kept copy, not the server).
+    await a.context.setOffline(true);
+    await a.page.reload();
+    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
+    for (const no of PHOTOS) {
+      const image = thumbs(row(a.page, no)).first().locator('img');
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveAttribute('src', /^blob:/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await a.context.setOffline(false);
   } finally {
     await a.context.close();
     await b.context.close();

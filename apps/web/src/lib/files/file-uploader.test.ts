@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../i18n/i18n';
 import { translateDomainMessage } from '../i18n/domain-message';
 import { fileErrorText } from './file-error-text';
-import { createFileUploader, FileUploadError } from './file-uploader';
+import { createFileUploader, FileUploadError, type SendUpload } from './file-uploader';
+import { UploadProgressStore, uploadPercent } from './upload-progress';
 import { openOfflineFiles, saveOfflineFile, type OfflineFilesDatabase } from './offline-files';
 
 interface Call {
@@ -12,16 +13,23 @@ interface Call {
   init: RequestInit;
 }
 
-/** A fetch that answers from a script and records what it was asked. */
-function fakeFetch(...answers: Array<() => Response | Promise<Response>>) {
+/**
+ * A transport that answers from a script and records what it was asked; before answering it
+ * reports the body sent in two halves, as the browser's upload progress does.
+ */
+function fakeSend(...answers: Array<() => Response | Promise<Response>>) {
   const calls: Call[] = [];
-  const fn = vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init });
+  const send: SendUpload = (url, init, onProgress) => {
+    calls.push({ url, init });
     const answer = answers.shift();
     if (!answer) throw new Error('unexpected request');
-    return Promise.resolve().then(answer);
-  });
-  return { fetch: fn as unknown as typeof fetch, calls };
+    return Promise.resolve().then(() => {
+      onProgress({ loaded: 50, total: 100 });
+      onProgress({ loaded: 100, total: 100 });
+      return answer();
+    });
+  };
+  return { send, calls };
 }
 
 const json = (status: number, body: unknown) =>
@@ -37,7 +45,9 @@ const created = (fileId: string) => () =>
 describe('file uploader', () => {
   let db: OfflineFilesDatabase;
   let fileId: string;
+  let progress: UploadProgressStore;
   beforeEach(async () => {
+    progress = new UploadProgressStore(null);
     db = openOfflineFiles('person-1', { indexedDB: new IDBFactory(), IDBKeyRange });
     const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
     ({ fileId } = await saveOfflineFile(db, photo, OWNER));
@@ -47,11 +57,11 @@ describe('file uploader', () => {
   it('sends the file once, also when asked twice at the same time and again later', async () => {
     let release = () => undefined as void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { fetch, calls } = fakeFetch(async () => {
+    const { send, calls } = fakeSend(async () => {
       await gate;
       return created(fileId)();
     });
-    const uploadFiles = createFileUploader(db, { fetch });
+    const uploadFiles = createFileUploader(db, { send, progress });
 
     const first = uploadFiles([fileId]);
     const second = uploadFiles([fileId, fileId]);
@@ -59,7 +69,7 @@ describe('file uploader', () => {
     release();
     await Promise.all([first, second]);
     await uploadFiles([fileId]);
-    await createFileUploader(db, { fetch })([fileId]);
+    await createFileUploader(db, { send, progress })([fileId]);
 
     expect(calls).toHaveLength(1);
     const [{ url, init }] = calls as [Call];
@@ -70,24 +80,48 @@ describe('file uploader', () => {
     expect(part.type).toBe('image/jpeg');
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
 
-    // Uploaded: the local copy is given up, the server's URL is used from now on.
-    expect(await db.files.get(fileId)).toMatchObject({ uploaded: 1, blob: null, attempts: 1 });
+    // Uploaded: the copy stays on this device for viewing offline (pruneKeptFiles gives it up).
+    const kept = await db.files.get(fileId);
+    expect(kept).toMatchObject({ uploaded: 1, attempts: 1 });
+    expect(kept?.blob?.size).toBe(3);
+    expect(kept?.uploadedAt).toEqual(expect.any(String));
+  });
+
+  it('reports how far each upload has got, and forgets it once the upload ended', async () => {
+    const seen: (number | null)[] = [];
+    const stop = progress.subscribe(() => {
+      const now = progress.get(fileId);
+      seen.push(now ? uploadPercent(now) : null);
+    });
+    const { send } = fakeSend(created(fileId));
+    await createFileUploader(db, { send, progress })([fileId]);
+    stop();
+    expect(seen).toEqual([0, 50, 100, null]);
+    expect(progress.get(fileId)).toBeUndefined();
+
+    // A failed upload does not stay at its last percentage either.
+    const other = await saveOfflineFile(db, new File([new Uint8Array([9])], 'b.jpg'), OWNER);
+    const failing = fakeSend(() => json(503, {}));
+    await expect(
+      createFileUploader(db, { send: failing.send, progress })([other.fileId]),
+    ).rejects.toBeInstanceOf(FileUploadError);
+    expect(progress.get(other.fileId)).toBeUndefined();
   });
 
   it('names the SHA-256 computed at capture, so the server checks the bytes it gets', async () => {
     const sha256 = 'ab'.repeat(32);
     const photo = new File([new Uint8Array([4, 5])], 'evidence.jpg', { type: 'image/jpeg' });
     const saved = await saveOfflineFile(db, photo, OWNER, undefined, { sha256 });
-    const { fetch, calls } = fakeFetch(created(saved.fileId));
-    await createFileUploader(db, { fetch })([saved.fileId]);
+    const { send, calls } = fakeSend(created(saved.fileId));
+    await createFileUploader(db, { send, progress })([saved.fileId]);
     expect(calls[0]?.url).toBe(`/api/v1/files/${saved.fileId}?${OWNER_QUERY}&sha256=${sha256}`);
   });
 
   it('throws a retryable error without network and uploads on the next call', async () => {
-    const { fetch, calls } = fakeFetch(() => {
+    const { send, calls } = fakeSend(() => {
       throw new TypeError('Failed to fetch');
     }, created(fileId));
-    const uploadFiles = createFileUploader(db, { fetch });
+    const uploadFiles = createFileUploader(db, { send, progress });
 
     const error = await uploadFiles([fileId]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileUploadError);
@@ -105,13 +139,13 @@ describe('file uploader', () => {
   });
 
   it('retries after a server error, a lost session or a non-JSON answer', async () => {
-    const { fetch, calls } = fakeFetch(
+    const { send, calls } = fakeSend(
       () => json(503, { error: { code: 'unavailable', message: 'down' } }),
       () => json(401, { error: { code: 'unauthenticated', message: 'Not signed in' } }),
       () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
       created(fileId),
     );
-    const uploadFiles = createFileUploader(db, { fetch });
+    const uploadFiles = createFileUploader(db, { send, progress });
     for (const expected of [
       { status: 503, code: 'unavailable' },
       { status: 401, code: 'unauthenticated' },
@@ -126,10 +160,10 @@ describe('file uploader', () => {
 
   it('gives up on a file the server refuses (4xx) and says why', async () => {
     const detail = { key: 'attachment.typeNotAllowed', params: { extension: 'jpg' } };
-    const { fetch, calls } = fakeFetch(() =>
+    const { send, calls } = fakeSend(() =>
       json(415, { error: { code: 'unsupported_media_type', message: 'Nope', details: detail } }),
     );
-    const uploadFiles = createFileUploader(db, { fetch });
+    const uploadFiles = createFileUploader(db, { send, progress });
 
     const error = await uploadFiles([fileId]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FileUploadError);
@@ -143,8 +177,8 @@ describe('file uploader', () => {
 
   it('stops at the first failure and takes unknown ids as uploaded elsewhere', async () => {
     const other = await saveOfflineFile(db, new Blob(['%PDF']), OWNER, 'b.pdf');
-    const { fetch, calls } = fakeFetch(() => json(409, { error: { code: 'conflict' } }));
-    const uploadFiles = createFileUploader(db, { fetch });
+    const { send, calls } = fakeSend(() => json(409, { error: { code: 'conflict' } }));
+    const uploadFiles = createFileUploader(db, { send, progress });
     await expect(uploadFiles(['unknown', fileId, other.fileId])).rejects.toMatchObject({
       code: 'conflict',
     });
@@ -153,8 +187,8 @@ describe('file uploader', () => {
   });
 
   it('fails a file kept before files had owners for good, without asking the server', async () => {
-    const { fetch, calls } = fakeFetch();
-    const uploadFiles = createFileUploader(db, { fetch });
+    const { send, calls } = fakeSend();
+    const uploadFiles = createFileUploader(db, { send, progress });
     // As a row written by the previous version looks: no owner.
     await db.files.update(fileId, { owner: undefined });
 
@@ -178,11 +212,11 @@ describe('file uploader', () => {
   it('tries again when the audit is not on the server yet, not when it was deleted', async () => {
     const notYet = { key: 'file.auditNotFound', params: { auditId: 'audit-1' } };
     const deleted = { key: 'file.auditDeleted', params: { auditId: 'audit-1' } };
-    const { fetch, calls } = fakeFetch(
+    const { send, calls } = fakeSend(
       () => json(404, { error: { code: 'not_found', message: 'x', details: notYet } }),
       () => json(404, { error: { code: 'not_found', message: 'x', details: deleted } }),
     );
-    const uploadFiles = createFileUploader(db, { fetch });
+    const uploadFiles = createFileUploader(db, { send, progress });
     await expect(uploadFiles([fileId])).rejects.toMatchObject({ status: 404, retryable: true });
     expect((await db.files.get(fileId))?.failed).toBe(0);
     await expect(uploadFiles([fileId])).rejects.toMatchObject({ status: 404, retryable: false });
@@ -192,10 +226,12 @@ describe('file uploader', () => {
 
   it("gives up on an upload the audit's rules refuse", async () => {
     const detail = { key: 'permission.auditProtected' };
-    const { fetch } = fakeFetch(() =>
+    const { send } = fakeSend(() =>
       json(403, { error: { code: 'forbidden', message: 'x', details: detail } }),
     );
-    const error = await createFileUploader(db, { fetch })([fileId]).catch((e: unknown) => e);
+    const error = await createFileUploader(db, { send, progress })([fileId]).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ status: 403, retryable: false, detail });
     const en = createI18n('en');
     expect(fileErrorText(error, en.t, (message) => translateDomainMessage(message, 'en'))).toBe(

@@ -5,6 +5,7 @@ import {
   FileRejectedError,
   getFileUrl,
   openOfflineFiles,
+  pruneKeptFiles,
   releaseFileUrl,
   saveOfflineFile,
   type OfflineFilesDatabase,
@@ -43,9 +44,41 @@ describe('offline files', () => {
     const url = await getFileUrl(db, fileId);
     expect(url).toMatch(/^blob:/);
     releaseFileUrl(url);
-    await db.files.update(fileId, { uploaded: 1, blob: null });
+    // Uploaded and still kept: shown from the device (offline too).
+    await db.files.update(fileId, { uploaded: 1, uploadedAt: new Date().toISOString() });
+    const kept = await getFileUrl(db, fileId);
+    expect(kept).toMatch(/^blob:/);
+    releaseFileUrl(kept);
+    await db.files.update(fileId, { blob: null });
     expect(await getFileUrl(db, fileId)).toBe(`/api/v1/files/${fileId}`);
     expect(await getFileUrl(db, 'from-elsewhere')).toBe('/api/v1/files/from-elsewhere');
+  });
+
+  it('gives back the storage of uploads kept too long or past the budget, never of waiting ones', async () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const day = 24 * 60 * 60 * 1000;
+    const keep = async (name: string, bytes: number, uploadedDaysAgo: number | null) => {
+      const file = new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+      const { fileId } = await saveOfflineFile(db, file, OWNER);
+      if (uploadedDaysAgo !== null) {
+        const uploadedAt = new Date(now - uploadedDaysAgo * day).toISOString();
+        await db.files.update(fileId, { uploaded: 1, uploadedAt });
+      }
+      return fileId;
+    };
+    const waiting = await keep('waiting.jpg', 40, null);
+    const old = await keep('old.jpg', 10, 20);
+    const earlier = await keep('earlier.jpg', 30, 2);
+    const recent = await keep('recent.jpg', 30, 1);
+
+    // 14 days and 50 bytes: the old one by age, the earlier one by the budget (recent first).
+    expect(await pruneKeptFiles(db, now, { maxAgeMs: 14 * day, maxBytes: 50 })).toBe(2);
+    const blobOf = async (id: string) => (await db.files.get(id))?.blob?.size ?? null;
+    expect(await blobOf(old)).toBeNull();
+    expect(await blobOf(earlier)).toBeNull();
+    expect(await blobOf(recent)).toBe(30);
+    expect(await blobOf(waiting)).toBe(40);
+    expect(await pruneKeptFiles(db, now, { maxAgeMs: 14 * day, maxBytes: 50 })).toBe(0);
   });
 
   it('gives a typeless blob the type of its name', async () => {

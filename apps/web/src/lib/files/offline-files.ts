@@ -27,8 +27,13 @@ export interface OfflineFile {
   name: string;
   type: string;
   size: number;
-  /** Null once uploaded: the server has the bytes, the browser's storage is given back. */
+  /**
+   * The bytes. Kept after the upload for viewing offline, until `pruneKeptFiles` gives the
+   * storage back (older than KEEP_UPLOADED_MS, or past KEEP_UPLOADED_BYTES); null since.
+   */
   blob: Blob | null;
+  /** When the server took the file (ISO 8601); absent while it waits. */
+  uploadedAt?: string;
   /** 0/1 rather than a boolean, so it can be indexed. */
   uploaded: 0 | 1;
   /** 1 when the server refused the file for good (4xx): it is not sent again. */
@@ -137,13 +142,44 @@ export async function saveOfflineFile(
 }
 
 /**
- * A URL to show or download the file: an object URL of the local copy while the server does
- * not have it yet, else the server's URL. Give object URLs back with `releaseFileUrl`.
+ * A URL to show or download the file: an object URL of the copy on this device while there is
+ * one (waiting for upload, or kept after it), else the server's URL. Give object URLs back with
+ * `releaseFileUrl`.
  */
 export async function getFileUrl(db: OfflineFilesDatabase, fileId: string): Promise<string> {
   const file = await db.files.get(fileId);
-  if (file?.blob && file.uploaded === 0) return URL.createObjectURL(file.blob);
+  if (file?.blob) return URL.createObjectURL(file.blob);
   return serverFileUrl(fileId);
+}
+
+/** Uploaded files stay on the device this long for viewing offline (an audit's days and more). */
+export const KEEP_UPLOADED_MS = 14 * 24 * 60 * 60 * 1000;
+/** And at most this many bytes of them, the most recently uploaded first. */
+export const KEEP_UPLOADED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Gives back the storage of uploaded files kept too long, or beyond the budget (the oldest
+ * uploads go first). Files waiting for upload are never touched. Returns how many were pruned.
+ */
+export async function pruneKeptFiles(
+  db: OfflineFilesDatabase,
+  now = Date.now(),
+  { maxAgeMs = KEEP_UPLOADED_MS, maxBytes = KEEP_UPLOADED_BYTES } = {},
+): Promise<number> {
+  return db.transaction('rw', db.files, async () => {
+    const kept = (await db.files.where('uploaded').equals(1).toArray())
+      .filter((file) => file.blob !== null)
+      .sort((a, b) => (b.uploadedAt ?? '').localeCompare(a.uploadedAt ?? ''));
+    const gone: string[] = [];
+    let bytes = 0;
+    for (const file of kept) {
+      const at = file.uploadedAt ? Date.parse(file.uploadedAt) : Number.NaN;
+      bytes += file.blob?.size ?? 0;
+      if (!(now - at < maxAgeMs) || bytes > maxBytes) gone.push(file.fileId);
+    }
+    for (const fileId of gone) await db.files.update(fileId, { blob: null });
+    return gone.length;
+  });
 }
 
 /** Frees an object URL from `getFileUrl`; a server URL needs nothing. */

@@ -192,12 +192,14 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       mediaStrip: {
         takePhoto: t('media.takePhoto'),
         attachFile: t('media.attach'),
-        describe: (name, state) =>
-          state === 'waiting'
-            ? t('media.describeWaiting', { name })
-            : state === 'failed'
-              ? t('media.describeFailed', { name })
-              : t('media.describe', { name }),
+        describe: (name, state, percent) =>
+          percent !== null
+            ? t('media.describeSending', { name, percent })
+            : state === 'waiting'
+              ? t('media.describeWaiting', { name })
+              : state === 'failed'
+                ? t('media.describeFailed', { name })
+                : t('media.describe', { name }),
       },
     }),
     [t, types, importances, language],

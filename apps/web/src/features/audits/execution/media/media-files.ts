@@ -1,5 +1,13 @@
 import { liveQuery } from 'dexie';
-import { createContext, useContext, useEffect, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   getFileUrl,
   releaseFileUrl,
@@ -7,6 +15,7 @@ import {
   type OfflineFilesDatabase,
   type StoredUploadError,
 } from '../../../../lib/files/offline-files';
+import { uploadPercent, uploadProgress } from '../../../../lib/files/upload-progress';
 import { useOfflineFiles } from '../../../../lib/sync/sync-context';
 import type { ExecutionMedia } from '../execution-rows';
 
@@ -30,6 +39,15 @@ export const FileUploadsContext = createContext<FileUploads>(NO_UPLOADS);
 export function useFileUpload(fileId: string | null): FileUpload | undefined {
   const uploads = useContext(FileUploadsContext);
   return fileId === null ? undefined : uploads.get(fileId);
+}
+
+/** Whole percent of the file's upload while it is being sent (any tab of this browser), else null. */
+export function useUploadPercent(fileId: string | null): number | null {
+  const read = useCallback(() => {
+    const progress = fileId === null ? undefined : uploadProgress.get(fileId);
+    return progress ? uploadPercent(progress) : null;
+  }, [fileId]);
+  return useSyncExternalStore(uploadProgress.subscribe, read, () => null);
 }
 
 function readUploads(db: OfflineFilesDatabase, auditId: string): Promise<FileUploads> {

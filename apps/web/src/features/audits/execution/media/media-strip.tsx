@@ -5,13 +5,20 @@ import FileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '@qa/domain';
 import { useRef } from 'react';
 import type { ExecutionMedia } from '../execution-rows';
-import { isImage, useFileUpload, useMediaUrl, type UploadState } from './media-files';
+import {
+  isImage,
+  useFileUpload,
+  useMediaUrl,
+  useUploadPercent,
+  type UploadState,
+} from './media-files';
 
 /** The picker offers the allowed types; a file that slips through still gets the message. */
 const ACCEPT = DEFAULT_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
@@ -19,8 +26,8 @@ const ACCEPT = DEFAULT_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`)
 export interface MediaStripLabels {
   takePhoto: string;
   attachFile: string;
-  /** "Photo gauge.jpg, waiting for upload" */
-  describe: (name: string, state: UploadState | null) => string;
+  /** "Open gauge.jpg (waiting for upload)", or with the percentage while it is being sent. */
+  describe: (name: string, state: UploadState | null, percent: number | null) => string;
 }
 
 interface MediaStripProps {
@@ -100,11 +107,13 @@ function MediaThumbnail({
   const url = useMediaUrl(media);
   const upload = useFileUpload(media.fileId);
   const state = upload?.state ?? null;
+  const sending = useUploadPercent(media.fileId);
+  const percent = state === 'waiting' ? sending : null;
   const image = isImage(media);
   return (
     <ButtonBase
       onClick={onOpen}
-      aria-label={describe(media.name, state)}
+      aria-label={describe(media.name, state, percent)}
       data-testid="exec-media-thumb"
       data-upload-state={state ?? undefined}
       sx={{
@@ -144,7 +153,26 @@ function MediaThumbnail({
           </Typography>
         </Stack>
       )}
-      {state !== null && state !== 'uploaded' && (
+      {percent !== null && (
+        <Box
+          aria-hidden
+          data-testid="exec-media-progress"
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'rgba(255, 255, 255, 0.6)',
+          }}
+        >
+          <CircularProgress variant="determinate" value={percent} size={40} thickness={5} />
+          <Typography variant="caption" sx={{ position: 'absolute', fontWeight: 500 }}>
+            {`${percent} %`}
+          </Typography>
+        </Box>
+      )}
+      {state !== null && state !== 'uploaded' && percent === null && (
         <Box
           aria-hidden
           sx={{

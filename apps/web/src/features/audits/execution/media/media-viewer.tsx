@@ -24,17 +24,29 @@ import { useLanguage } from '../../../../lib/i18n/use-language';
 import { formatCoordinates, mapLink } from '../../../../lib/geolocation/record-position';
 import type { ExecutionMedia } from '../execution-rows';
 import { sha256Hex } from './attach-media';
-import { isImage, useFileUpload, useMediaUrl } from './media-files';
+import { useOfflineFiles } from '../../../../lib/sync/sync-context';
+import { isImage, useFileUpload, useMediaUrl, useUploadPercent } from './media-files';
 
 /** Whether the bytes shown are the bytes photographed (their SHA-256 against the entry's). */
 export type Verification = 'checking' | 'verified' | 'mismatch' | 'none' | 'unavailable';
 
-export async function verifyMedia(url: string, expected: string | null): Promise<Verification> {
+/**
+ * Hashes the bytes shown: the copy kept on this device when there is one (`read`; the page's
+ * Content-Security-Policy lets no fetch read a blob: URL), else the server's file at `url`.
+ */
+export async function verifyMedia(
+  source: string | (() => Promise<Blob | null>),
+  expected: string | null,
+): Promise<Verification> {
   if (!expected) return 'none';
   try {
-    const response = await fetch(url, { credentials: 'same-origin' });
-    if (!response.ok) return 'unavailable';
-    const actual = await sha256Hex(await response.blob());
+    let blob: Blob | null;
+    if (typeof source === 'string') {
+      const response = await fetch(source, { credentials: 'same-origin' });
+      if (!response.ok) return 'unavailable';
+      blob = await response.blob();
+    } else blob = await source();
+    const actual = blob ? await sha256Hex(blob) : undefined;
     if (actual === undefined) return 'unavailable';
     return actual === expected ? 'verified' : 'mismatch';
   } catch {
@@ -178,17 +190,24 @@ function MediaView({
   const { language } = useLanguage();
   const url = useMediaUrl(media);
   const upload = useFileUpload(media.fileId);
+  const sending = useUploadPercent(media.fileId);
   const [verification, setVerification] = useState<Verification>('checking');
+  const db = useOfflineFiles();
+  const fileId = media.fileId;
   useEffect(() => {
     if (!url) return;
     let cancelled = false;
-    void verifyMedia(url, media.sha256).then((result) => {
+    const kept =
+      url.startsWith('blob:') && db && fileId !== null
+        ? () => db.files.get(fileId).then((file) => file?.blob ?? null)
+        : null;
+    void verifyMedia(kept ?? url, media.sha256).then((result) => {
       if (!cancelled) setVerification(result);
     });
     return () => {
       cancelled = true;
     };
-  }, [url, media.sha256]);
+  }, [url, db, fileId, media.sha256]);
 
   return (
     <>
@@ -245,7 +264,11 @@ function MediaView({
         )}
         {upload && upload.state !== 'uploaded' && (
           <Fact label={t('media.upload')}>
-            {upload.state === 'failed' ? t('media.uploadFailed') : t('media.uploadWaiting')}
+            {upload.state === 'failed'
+              ? t('media.uploadFailed')
+              : sending !== null
+                ? t('media.uploadSending', { percent: sending })
+                : t('media.uploadWaiting')}
           </Fact>
         )}
       </Stack>
