@@ -5,6 +5,7 @@ import {
   type FileOwner,
 } from '@qa/domain';
 import {
+  pruneKeptFiles,
   serverFileUrl,
   type OfflineFile,
   type OfflineFilesDatabase,
@@ -192,14 +193,16 @@ async function uploadFile(
 
   if (response.ok) {
     await response.body?.cancel().catch(() => undefined);
-    // The copy stays on this device for a while (pruneKeptFiles), so the auditor still sees the
-    // photo in a hall without signal after it went up.
+    // The copy stays on this device for a while, so the auditor still sees the photo in a hall
+    // without signal after it went up.
     await db.files.update(fileId, {
       uploaded: 1,
       uploadedAt: new Date().toISOString(),
       attempts: file.attempts + 1,
       lastError: null,
     });
+    // What is kept grows with each upload: keep it within its time and size budget.
+    await pruneKeptFiles(db).catch((error: unknown) => console.warn('pruning kept files', error));
     return;
   }
   const error = errorOf(response.status, response.statusText, await readJson(response));

@@ -159,7 +159,8 @@ export const KEEP_UPLOADED_BYTES = 200 * 1024 * 1024;
 
 /**
  * Gives back the storage of uploaded files kept too long, or beyond the budget (the oldest
- * uploads go first). Files waiting for upload are never touched. Returns how many were pruned.
+ * uploads go first); run after each upload. Files waiting for upload are never touched.
+ * Returns how many were pruned.
  */
 export async function pruneKeptFiles(
   db: OfflineFilesDatabase,

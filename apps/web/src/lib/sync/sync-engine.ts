@@ -7,11 +7,7 @@ import {
   type CommandActor,
 } from '@qa/domain';
 import { createFileUploader } from '../files/file-uploader';
-import {
-  openOfflineFiles,
-  pruneKeptFiles,
-  type OfflineFilesDatabase,
-} from '../files/offline-files';
+import { openOfflineFiles, type OfflineFilesDatabase } from '../files/offline-files';
 import type { LockManagerLike } from './leader-election';
 import { openReplica, type IndexedDbBinding } from './replica-db';
 import { requestPersistentStorage } from './request-persistence';
@@ -59,8 +55,6 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const db = openReplica(personId, options.indexedDb);
   // Files chosen or photographed offline wait in their own database until their command goes.
   const files = options.uploadFiles ? null : openOfflineFiles(personId, options.indexedDb);
-  // Uploaded photos stay for viewing offline, within their time and size budget.
-  if (files) void pruneKeptFiles(files).catch((error: unknown) => console.warn(error));
   const client = new SyncClient({
     db,
     url: defaultSyncUrl(window.location),
