@@ -82,6 +82,9 @@ export type SendUpload = (
   onProgress: (progress: UploadProgress) => void,
 ) => Promise<Response>;
 
+/** Statuses a Response may not have a body with. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
 /**
  * The browser's transport: XMLHttpRequest, because fetch tells nothing of an upload's progress
  * (a 2 MB photo on one bar of signal takes a while, and the auditor should see it move). Same
@@ -97,7 +100,7 @@ export const xhrSend: SendUpload = (url, init, onProgress) =>
     };
     xhr.onload = () =>
       resolve(
-        new Response(xhr.status === 204 ? null : xhr.responseText, {
+        new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : xhr.responseText, {
           status: xhr.status,
           statusText: xhr.statusText,
         }),

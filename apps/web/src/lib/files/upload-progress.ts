@@ -23,6 +23,8 @@ export class UploadProgressStore {
         ? new BroadcastChannel(channelName)
         : null;
     if (this.channel) {
+      // Node (tests) keeps a process alive for an open channel; a browser has no such method.
+      (this.channel as { unref?: () => void }).unref?.();
       this.channel.onmessage = (event: MessageEvent<ProgressMessage>) =>
         this.apply(event.data.fileId, event.data.progress);
     }
