@@ -3,14 +3,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { MAX_ATTACHMENT_BYTES } from '@qa/domain';
+import { DEFAULT_CONFIGURATION, MAX_ATTACHMENT_BYTES } from '@qa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentDisposition } from '../src/modules/files/files.presenter';
 import { cleanFileName } from '../src/modules/files/files.service';
 import { LocalDiskFileStorage } from '../src/modules/files/local-disk-file-storage';
 import { CookieJar } from './support/cookie-jar';
 import { describeEachDialect } from './support/dialects';
-import { createAudit, filePerson, fileUrl, type FilePerson } from './support/file-owners';
+import { accepted, createAudit, filePerson, fileUrl, type FilePerson } from './support/file-owners';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
 
 interface FileBody {
@@ -171,6 +171,36 @@ describeEachDialect('files', (dialect) => {
     );
     expect(html.error.details?.key).toBe('attachment.mimeMismatch');
     await expectRefused(() => put(newId(), '{"a":1}'), 415, 'unsupported_media_type');
+  });
+
+  it('follows the file types the configuration allows (SPEC 5 "unless configured otherwise")', async () => {
+    const admin = await filePerson(app, 'admin.types@example.com', ['admin']);
+    const defaults = DEFAULT_CONFIGURATION.app;
+    const withTypes = (allowedExtensions: string[]) => ({
+      segment: 'app',
+      data: { ...defaults, attachments: { ...defaults.attachments, allowedExtensions } },
+    });
+    try {
+      await accepted(admin, 'configuration.update', withTypes(['pdf', 'txt']));
+      const png = await expectRefused(
+        () => put(newId(), form(PNG, 'gauge.png', 'image/png')),
+        415,
+        'unsupported_media_type',
+      );
+      expect(png.error.details).toEqual({
+        key: 'attachment.typeNotAllowed',
+        params: { extension: 'png' },
+      });
+      const notes = await put(
+        newId(),
+        form(Buffer.from('torque 40 Nm'), 'notes.txt', 'text/plain'),
+      );
+      expect(notes.status).toBe(201);
+    } finally {
+      await accepted(admin, 'configuration.update', { segment: 'app', data: defaults });
+      admin.socket.close();
+    }
+    expect((await put(newId(), form(PNG, 'gauge.png', 'image/png'))).status).toBe(201);
   });
 
   it('refuses a file over the limit and keeps nothing of it', async () => {

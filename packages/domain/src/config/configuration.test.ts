@@ -3,6 +3,7 @@ import { standardSchema } from '../entities/standard.schema';
 import {
   CONFIG_SEGMENT_SCHEMAS,
   CONFIG_SEGMENTS,
+  configSegmentOrDefault,
   DEFAULT_CONFIGURATION,
   parseConfigEditorText,
   parseConfigSegment,
@@ -13,6 +14,17 @@ import { DEFAULT_STANDARDS } from './default-standards';
 import { resolveListConfig } from './list-config';
 
 const config = DEFAULT_CONFIGURATION;
+
+describe('a stored segment as the app uses it', () => {
+  it('is the stored one when it parses, else the default (missing or broken)', () => {
+    const app = DEFAULT_CONFIGURATION.app;
+    const pdfOnly = { ...app, attachments: { ...app.attachments, allowedExtensions: ['pdf'] } };
+    expect(configSegmentOrDefault('app', pdfOnly).attachments.allowedExtensions).toEqual(['pdf']);
+    expect(configSegmentOrDefault('app', undefined)).toBe(app);
+    const broken = { ...app, attachments: { allowedExtensions: [] } };
+    expect(configSegmentOrDefault('app', broken)).toBe(app);
+  });
+});
 
 describe('default configuration', () => {
   it('has exactly the eleven segments of the spec', () => {

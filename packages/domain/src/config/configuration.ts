@@ -62,6 +62,19 @@ export const DEFAULT_CONFIGURATION: Configuration = {
   lists: DEFAULT_LISTS_CONFIG,
 };
 
+/**
+ * A stored segment as the app uses it: its default while it is missing or does not parse (an
+ * edited segment that breaks the schema must not stop the app; the editor refuses such input).
+ */
+export function configSegmentOrDefault<S extends ConfigSegment>(
+  segment: S,
+  data: unknown,
+): Configuration[S] {
+  if (data === undefined) return DEFAULT_CONFIGURATION[segment];
+  const parsed = CONFIG_SEGMENT_SCHEMAS[segment].safeParse(data);
+  return parsed.success ? (parsed.data as Configuration[S]) : DEFAULT_CONFIGURATION[segment];
+}
+
 export function isConfigSegment(value: string): value is ConfigSegment {
   return (CONFIG_SEGMENTS as readonly string[]).includes(value);
 }

@@ -1,6 +1,8 @@
 import {
   AUDIT_ITEMS_COLLECTION,
   AUDITS_COLLECTION,
+  CONFIGURATION_COLLECTION,
+  configSegmentOrDefault,
   type FileOwner,
   type StoredFileParent,
 } from '@qa/domain';
@@ -13,8 +15,9 @@ export interface FileParentDocuments {
 }
 
 /**
- * Reads the documents the file rules judge by (the audit, its item) from the sync tables, so
- * the team and the protection are the stored ones. Read only; tombstones included.
+ * Reads the documents the file rules judge by (the audit, its item, the configured file types)
+ * from the sync tables, so the team, the protection and the types are the stored ones. Read
+ * only; tombstones included.
  */
 export class FileParents {
   constructor(private readonly documents: Pick<DocumentsRepository, 'findMany'>) {}
@@ -48,5 +51,17 @@ export class FileParents {
     );
     const live = new Set(found.filter((doc) => !doc.deleted).map((doc) => doc.id));
     return auditIds.filter((id) => !live.has(id));
+  }
+
+  /**
+   * The file types the `app` configuration segment allows (SPEC section 5 "unless configured
+   * otherwise"); the default list while the segment is missing, deleted or invalid.
+   */
+  async allowedExtensions(): Promise<readonly string[]> {
+    const [doc] = await this.documents.findMany([
+      { collection: CONFIGURATION_COLLECTION, id: 'app' },
+    ]);
+    const data = doc && !doc.deleted ? doc.data : undefined;
+    return configSegmentOrDefault('app', data).attachments.allowedExtensions;
   }
 }

@@ -200,7 +200,10 @@ export class FilesService {
     expected: string | null,
   ): Promise<UploadResult> {
     const name = cleanFileName(incoming.name);
-    const limits = { maxBytes: this.maxUploadBytes };
+    const limits = {
+      maxBytes: this.maxUploadBytes,
+      allowedExtensions: await this.parents.allowedExtensions(),
+    };
     const rejection = checkAttachmentUpload({ name, type: incoming.type }, limits);
     if (rejection) throw rejectionError(rejection);
 

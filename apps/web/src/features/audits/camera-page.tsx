@@ -157,6 +157,7 @@ export function CameraPage() {
           runCommand,
           personId: person.id,
           imageMaxEdge: appConfig.attachments.imageMaxEdge,
+          allowedExtensions: appConfig.attachments.allowedExtensions,
         },
         target,
         {

@@ -1,7 +1,6 @@
 import {
   CONFIGURATION_COLLECTION,
-  CONFIG_SEGMENT_SCHEMAS,
-  DEFAULT_CONFIGURATION,
+  configSegmentOrDefault,
   type ConfigSegment,
   type Configuration,
 } from '@qa/domain';
@@ -14,9 +13,5 @@ import { useDocument } from '../sync/use-document';
  */
 export function useConfigSegment<S extends ConfigSegment>(segment: S): Configuration[S] {
   const data = useDocument(CONFIGURATION_COLLECTION, segment).document?.data;
-  return useMemo(() => {
-    if (data === undefined) return DEFAULT_CONFIGURATION[segment];
-    const parsed = CONFIG_SEGMENT_SCHEMAS[segment].safeParse(data);
-    return parsed.success ? (parsed.data as Configuration[S]) : DEFAULT_CONFIGURATION[segment];
-  }, [segment, data]);
+  return useMemo(() => configSegmentOrDefault(segment, data), [segment, data]);
 }

@@ -103,7 +103,7 @@ export function serverFileUrl(fileId: string): string {
 
 /**
  * Keeps a file for upload, after the same checks the server makes (name with extension,
- * allowed type, size, an owner naming its audit), so the user hears about a bad file now and
+ * allowed type (the configured ones when given), size, an owner naming its audit), so the user hears about a bad file now and
  * not when the device is back online. Throws FileRejectedError. The name defaults to the
  * File's own name.
  */
@@ -112,12 +112,15 @@ export async function saveOfflineFile(
   file: Blob,
   ownerInput: FileOwnerInput,
   name?: string,
-  { sha256 }: { sha256?: string } = {},
+  { sha256, allowedExtensions }: { sha256?: string; allowedExtensions?: readonly string[] } = {},
 ): Promise<{ fileId: string; name: string }> {
   const owned = parseFileOwner({ ...ownerInput });
   if (!owned.ok) throw new FileRejectedError({ reason: 'ownerInvalid', message: owned.message });
   const fileName = (name ?? (file instanceof File ? file.name : '')).trim();
-  const rejection = checkAttachmentUpload({ name: fileName, type: file.type, size: file.size });
+  const rejection = checkAttachmentUpload(
+    { name: fileName, type: file.type, size: file.size },
+    allowedExtensions ? { allowedExtensions } : {},
+  );
   if (rejection) throw new FileRejectedError(rejection);
 
   // A blob without a type would be sent as octet-stream; give it the type of its extension.

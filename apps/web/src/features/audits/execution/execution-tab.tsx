@@ -61,6 +61,7 @@ import { FindingDialog } from './finding-dialog';
 import { attachMedia } from './media/attach-media';
 import { cameraPath } from './media/camera-target';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
+import { AllowedFileTypes } from './media/media-strip';
 import { MediaViewer } from './media/media-viewer';
 import { useAuditWithItems } from '../use-audit-items';
 
@@ -242,6 +243,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
               runCommand,
               personId: person.id,
               imageMaxEdge: appConfig.attachments.imageMaxEdge,
+              allowedExtensions: appConfig.attachments.allowedExtensions,
             },
             { auditId, itemId: row.id, findingId: finding.id },
             { file },
@@ -369,40 +371,42 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         />
       )}
       <FileUploadsContext.Provider value={uploads}>
-        <GroupedList
-          items={rows}
-          getId={getId}
-          config={listConfig}
-          fields={fields}
-          comparators={comparators}
-          getSearchText={searchTextOf}
-          formatValue={formatValue}
-          renderRow={renderRow}
-          getSyncState={getSyncState}
-          loading={auditLoading || itemsLoading}
-          label={t('execution.listLabel')}
-          emptyText={t('execution.empty')}
-          groupHeadingLevel={3}
-        />
-        {dialog.kind === 'media' && viewing && (
-          <MediaViewer
-            media={viewing.media}
-            initialIndex={dialog.index}
-            personName={personName}
-            onClose={closeDialog}
-            onDelete={
-              access.update
-                ? (media) =>
-                    void run(removeFindingMediaCommand.name, {
-                      auditId,
-                      itemId: dialog.rowId,
-                      findingId: dialog.findingId,
-                      mediaId: media.id,
-                    })
-                : undefined
-            }
+        <AllowedFileTypes.Provider value={appConfig.attachments.allowedExtensions}>
+          <GroupedList
+            items={rows}
+            getId={getId}
+            config={listConfig}
+            fields={fields}
+            comparators={comparators}
+            getSearchText={searchTextOf}
+            formatValue={formatValue}
+            renderRow={renderRow}
+            getSyncState={getSyncState}
+            loading={auditLoading || itemsLoading}
+            label={t('execution.listLabel')}
+            emptyText={t('execution.empty')}
+            groupHeadingLevel={3}
           />
-        )}
+          {dialog.kind === 'media' && viewing && (
+            <MediaViewer
+              media={viewing.media}
+              initialIndex={dialog.index}
+              personName={personName}
+              onClose={closeDialog}
+              onDelete={
+                access.update
+                  ? (media) =>
+                      void run(removeFindingMediaCommand.name, {
+                        auditId,
+                        itemId: dialog.rowId,
+                        findingId: dialog.findingId,
+                        mediaId: media.id,
+                      })
+                  : undefined
+              }
+            />
+          )}
+        </AllowedFileTypes.Provider>
       </FileUploadsContext.Provider>
       {dialog.kind === 'finding' && (
         <FindingDialog

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
+import { DEFAULT_ATTACHMENT_EXTENSIONS } from '@qa/domain';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openOfflineFiles, type OfflineFilesDatabase } from '../../../../lib/files/offline-files';
@@ -22,7 +23,13 @@ describe('attaching media to a finding', () => {
   });
   afterEach(() => files.close());
 
-  const deps = () => ({ files, runCommand, personId: 'person-1', imageMaxEdge: 2048 });
+  const deps = (allowedExtensions: readonly string[] = DEFAULT_ATTACHMENT_EXTENSIONS) => ({
+    files,
+    runCommand,
+    personId: 'person-1',
+    imageMaxEdge: 2048,
+    allowedExtensions,
+  });
 
   it('keeps the file with its owner and fingerprint and queues finding.attachMedia with it', async () => {
     const file = new File([PDF], 'bericht.pdf', { type: 'application/pdf' });
@@ -68,6 +75,19 @@ describe('attaching media to a finding', () => {
     expect(exe).toMatchObject({ ok: false, message: { key: 'attachment.typeNotAllowed' } });
     expect(await files.files.count()).toBe(0);
     expect(runCommand).not.toHaveBeenCalled();
+  });
+
+  it('follows the file types the configuration allows', async () => {
+    const pdfOnly = deps(['pdf']);
+    const photo = new File([new Uint8Array([1, 2])], 'gauge.png', { type: 'image/png' });
+    const refused = await attachMedia(pdfOnly, TARGET, { file: photo });
+    expect(refused).toMatchObject({
+      ok: false,
+      message: { key: 'attachment.typeNotAllowed', params: { extension: 'png' } },
+    });
+    const report = new File([PDF], 'bericht.pdf', { type: 'application/pdf' });
+    expect((await attachMedia(pdfOnly, TARGET, { file: report })).ok).toBe(true);
+    expect(await files.files.count()).toBe(1);
   });
 
   it('gives the kept copy back when the command is refused on the device', async () => {

@@ -36,6 +36,8 @@ export interface AttachDeps {
   personId: string;
   /** Long side photos are downscaled to (configuration `app.attachments.imageMaxEdge`). */
   imageMaxEdge: number;
+  /** The file types allowed (configuration `app.attachments.allowedExtensions`). */
+  allowedExtensions: readonly string[];
 }
 
 export type AttachResult =
@@ -95,11 +97,11 @@ export async function attachMedia(
   input: AttachInput,
 ): Promise<AttachResult> {
   const originalName = (input.name ?? (input.file instanceof File ? input.file.name : '')).trim();
-  const rejection = checkAttachmentUpload({
-    name: originalName,
-    type: input.file.type,
-    size: input.file.size,
-  });
+  const rules = { allowedExtensions: deps.allowedExtensions };
+  const rejection = checkAttachmentUpload(
+    { name: originalName, type: input.file.type, size: input.file.size },
+    rules,
+  );
   if (rejection) return { ok: false, name: originalName, message: rejection.message };
 
   const { blob, name } = await downscaleImage(input.file, originalName, deps.imageMaxEdge);
@@ -112,7 +114,7 @@ export async function attachMedia(
       blob,
       { auditId: target.auditId, auditItemId: target.itemId, findingId: target.findingId, mediaId },
       name,
-      sha256 ? { sha256 } : {},
+      { ...rules, ...(sha256 ? { sha256 } : {}) },
     ));
   } catch (error) {
     if (error instanceof FileRejectedError) return { ok: false, name, message: error.detail };

@@ -10,7 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '@qa/domain';
-import { useRef } from 'react';
+import { createContext, useContext, useRef } from 'react';
 import type { ExecutionMedia } from '../execution-rows';
 import {
   isImage,
@@ -20,8 +20,11 @@ import {
   type UploadState,
 } from './media-files';
 
-/** The picker offers the allowed types; a file that slips through still gets the message. */
-const ACCEPT = DEFAULT_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+/**
+ * The file types the picker offers (configuration `app.attachments.allowedExtensions`, given by
+ * the screen); a file that slips through still gets the message.
+ */
+export const AllowedFileTypes = createContext<readonly string[]>(DEFAULT_ATTACHMENT_EXTENSIONS);
 
 export interface MediaStripLabels {
   takePhoto: string;
@@ -44,6 +47,7 @@ interface MediaStripProps {
  */
 export function MediaStrip({ media, labels, onOpen, onCamera, onAttach }: MediaStripProps) {
   const input = useRef<HTMLInputElement>(null);
+  const allowed = useContext(AllowedFileTypes);
   if (media.length === 0 && !onCamera && !onAttach) return null;
   return (
     <Stack
@@ -79,7 +83,7 @@ export function MediaStrip({ media, labels, onOpen, onCamera, onAttach }: MediaS
             ref={input}
             type="file"
             multiple
-            accept={ACCEPT}
+            accept={allowed.map((extension) => `.${extension}`).join(',')}
             hidden
             data-testid="exec-attach-input"
             onChange={(event) => {
