@@ -41,14 +41,29 @@ export interface AckSettlement {
   now: number;
 }
 
-/** Whether every document the entry touched is stored at `sequence` or later. */
-async function caughtUp(db: ReplicaDb, row: OutboxRow, sequence: number): Promise<boolean> {
+/** The stored documents the entry's ops touched (undefined where none is stored). */
+function touchedDocuments(db: ReplicaDb, row: OutboxRow) {
   const keys = row.touched.map((key) => {
     const slash = key.indexOf('/');
     return [key.slice(0, slash), key.slice(slash + 1)] as [string, string];
   });
-  const stored = await db.documents.bulkGet(keys);
+  return db.documents.bulkGet(keys);
+}
+
+/** Whether every document the entry touched is stored at `sequence` or later. */
+async function caughtUp(db: ReplicaDb, row: OutboxRow, sequence: number): Promise<boolean> {
+  const stored = await touchedDocuments(db, row);
   return stored.every((doc) => doc !== undefined && doc.sequence >= sequence);
+}
+
+/**
+ * Whether the server has every document the entry changes (each stored live from the server):
+ * its files may then go up before the commands ahead of it, since the file routes check only
+ * that their audit and item exist. A document created offline and not pushed yet is not there.
+ */
+export async function touchesOnlyServerDocuments(db: ReplicaDb, row: OutboxRow): Promise<boolean> {
+  const stored = await touchedDocuments(db, row);
+  return stored.every((doc) => doc !== undefined && !doc.deleted && doc.version > 0);
 }
 
 /**

@@ -193,6 +193,50 @@ describe('SyncClient connection', () => {
     const pushed = harness.server.messagesOfType('push').flatMap((push) => push.mutations);
     expect(pushed.map((mutation) => mutation.mutationId)).toEqual([1, 2]);
   });
+
+  it("uploads the next entries' files beside the current one when the server has their documents", async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { n: 1 });
+    // Like the real uploader: one request per file, shared by overlapping calls.
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const running = new Map<string, Promise<void>>();
+    const upload = (fileId: string) => {
+      let request = running.get(fileId);
+      if (!request) {
+        started.push(fileId);
+        request = new Promise<void>((resolve) => gates.set(fileId, resolve));
+        running.set(fileId, request);
+      }
+      return request;
+    };
+    const client = harness.client({
+      uploadFiles: (fileIds) => Promise.all(fileIds.map(upload)).then(() => undefined),
+    });
+    client.watch(THINGS_QUERY);
+    await online(client);
+    await vi.waitFor(() => expect(client.getSnapshot().view.isConfirmed('things/a')).toBe(true));
+
+    harness.server.holdPushes = true;
+    // 1 and 3 change documents created here (not on the server yet); 2 one the server has.
+    await client.command('thing.put', { id: 'p', data: {} }, { fileIds: ['f1'] });
+    await client.command('thing.put', { id: 'a', data: { n: 2 } }, { fileIds: ['f2'] });
+    await client.command('thing.put', { id: 'q', data: {} }, { fileIds: ['f3'] });
+    await vi.waitFor(() => expect(started).toEqual(['f1', 'f2']));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['f1', 'f2']);
+
+    // The commands keep their order: 2 waits for 1, 3 is uploaded in its turn.
+    harness.server.releasePushes();
+    harness.server.holdPushes = false;
+    gates.get('f2')!();
+    gates.get('f1')!();
+    await vi.waitFor(() => expect(started).toContain('f3'));
+    gates.get('f3')!();
+    await vi.waitFor(() => expect(client.getSnapshot().pending).toBe(0));
+    const pushed = harness.server.messagesOfType('push').flatMap((push) => push.mutations);
+    expect(pushed.map((mutation) => mutation.mutationId)).toEqual([1, 2, 3]);
+  });
 });
 
 describe('SyncClient tabs (Web Locks)', () => {

@@ -15,6 +15,7 @@ import {
   reserveMutationIds,
   settleAck,
   settleReject,
+  touchesOnlyServerDocuments,
 } from './outbox-store';
 import { markNotLive, markQueryError } from './query-store';
 import type { OutboxRow, QueryRow, ReplicaDb } from './replica-db';
@@ -23,6 +24,13 @@ import type { Scheduler, SyncLog } from './sync-runtime';
 
 /** Keeps one push message well below the server's frame limit (8 MiB). */
 const PUSH_CHARS = 1024 * 1024;
+
+/**
+ * While one entry's files go up, the files of this many later entries go up beside them (a day
+ * of photos comes back online as one upload after another; three at a time use the link while
+ * the server stores and hashes). Their commands still wait their turn.
+ */
+export const UPLOADS_AHEAD = 2;
 
 export interface ConnectionContext {
   db: ReplicaDb;
@@ -72,6 +80,10 @@ export class SyncConnection {
   private pushing = false;
   private pushAgain = false;
   private uploadFailures = 0;
+  /** The entry whose files the push loop waits for, if any. */
+  private uploading: OutboxRow | null = null;
+  /** Entries whose files went up ahead on this socket (once each; the loop retries in turn). */
+  private readonly uploadedAhead = new Set<number>();
   private uploadRetry: unknown = null;
 
   constructor(
@@ -98,6 +110,8 @@ export class SyncConnection {
 
   setOutbox(rows: readonly OutboxRow[]): void {
     this.outbox = rows;
+    // Photos taken while one uploads may go up beside it.
+    if (this.uploading) this.uploadAhead(this.uploading);
     void this.push();
   }
 
@@ -357,7 +371,11 @@ export class SyncConnection {
       if (row.mutationId <= this.sentUpTo || row.applied) continue;
       if (row.fileIds?.length && this.ctx.uploadFiles && !this.ctx.uploaded.has(row.mutationId)) {
         flush();
-        if (!(await this.upload(row))) return;
+        this.uploading = row;
+        this.uploadAhead(row);
+        const uploaded = await this.upload(row);
+        this.uploading = null;
+        if (!uploaded) return;
         if (!this.isWelcomed) return;
       }
       const mutation: Mutation = {
@@ -377,6 +395,33 @@ export class SyncConnection {
       chars += size;
     }
     flush();
+  }
+
+  /**
+   * Starts the uploads of the next entries with files, those whose documents the server has
+   * (a photo of a finding on a question created offline would be refused until its command is
+   * in). The uploader shares a running upload with the push loop when it gets there; a failure
+   * here only costs the request: the loop uploads the entry again in its turn.
+   */
+  private uploadAhead(current: OutboxRow): void {
+    const uploadFiles = this.ctx.uploadFiles;
+    if (!uploadFiles) return;
+    const next = this.outbox
+      .filter(
+        (row) =>
+          row.mutationId > current.mutationId &&
+          !row.applied &&
+          (row.fileIds?.length ?? 0) > 0 &&
+          !this.ctx.uploaded.has(row.mutationId),
+      )
+      .slice(0, UPLOADS_AHEAD);
+    for (const row of next) {
+      if (this.uploadedAhead.has(row.mutationId)) continue;
+      this.uploadedAhead.add(row.mutationId);
+      void touchesOnlyServerDocuments(this.ctx.db, row)
+        .then((known) => (known ? uploadFiles(row.fileIds!) : undefined))
+        .catch(() => undefined);
+    }
   }
 
   private async upload(row: OutboxRow): Promise<boolean> {
