@@ -153,7 +153,14 @@ async function fieldDay(context: BrowserContext, page: Page, dataDir: string): P
 async function largeAudit(page: Page): Promise<void> {
   const url = '/audit/bench-large/auditexecution';
   const cold = await firstRow(page, url, EXEC_ROW);
-  const warm = await firstRow(page, url, EXEC_ROW);
+  // Warm: the median of five reloads (the first after the cold one still pays one-time costs
+  // of the browser's caches and was 100-200 ms above the rest).
+  const warmLoads: number[] = [];
+  for (let n = 0; n < 5; n += 1) {
+    await page.waitForTimeout(500);
+    warmLoads.push(await firstRow(page, url, EXEC_ROW));
+  }
+  const warm = median(warmLoads);
   // An auditor answers on a page that has finished opening: the answers are timed once the
   // load's own work (the replica read, the subscriptions' answers) is over, one after another.
   await page.waitForTimeout(SETTLE_MS);
@@ -163,7 +170,7 @@ async function largeAudit(page: Page): Promise<void> {
     await page.waitForTimeout(200);
   }
   console.log(
-    `execution tab, 1,000 questions: first row cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms; ratio (warm) to the ${TARGETS.firstRenderMs} ms target ${(warm / TARGETS.firstRenderMs).toFixed(2)}`,
+    `execution tab, 1,000 questions: first row cold ${cold.toFixed(0)} ms, warm ${warm.toFixed(0)} ms (median of ${warmLoads.map((value) => value.toFixed(0)).join(', ')}); ratio (warm) to the ${TARGETS.firstRenderMs} ms target ${(warm / TARGETS.firstRenderMs).toFixed(2)}`,
   );
   console.log(
     `one answer recorded to its mark in the row, ${SETTLE_MS / 1000} s after opening (ms): ${records.map((value) => value.toFixed(0)).join(', ')}; median ${median(records).toFixed(0)}, ratio to the ${TARGETS.recordMs} ms target ${(median(records) / TARGETS.recordMs).toFixed(2)}`,
