@@ -199,14 +199,8 @@ export class FilesService {
     incoming: IncomingFile,
     expected: string | null,
   ): Promise<UploadResult> {
-    const name = cleanFileName(incoming.name);
-    const limits = {
-      maxBytes: this.maxUploadBytes,
-      allowedExtensions: await this.parents.allowedExtensions(),
-    };
-    const rejection = checkAttachmentUpload({ name, type: incoming.type }, limits);
-    if (rejection) throw rejectionError(rejection);
-
+    // A retry of a stored file first: it was taken under the rules of its time, and refusing it
+    // now (the allowed types narrowed since) would fail for good a file the server has.
     const existing = await this.files.findById(fileId);
     if (existing) {
       // Read (and hash) the content only: a retry must not store a second copy.
@@ -217,6 +211,14 @@ export class FilesService {
       assertExpectedHash(expected, digest);
       return this.sameOrConflict(existing, digest, owner);
     }
+
+    const name = cleanFileName(incoming.name);
+    const limits = {
+      maxBytes: this.maxUploadBytes,
+      allowedExtensions: await this.parents.allowedExtensions(),
+    };
+    const rejection = checkAttachmentUpload({ name, type: incoming.type }, limits);
+    if (rejection) throw rejectionError(rejection);
 
     // The quota binds when less is left of it than a file may have.
     const left = this.quotaBytes - (await this.files.bytesStoredBy(createdBy));

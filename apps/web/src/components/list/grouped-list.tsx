@@ -311,7 +311,8 @@ function GroupedListView<T>({
   // phone for 30 audits). Later changes show at once (an answer is marked in its row at once).
   const deferredItems = useDeferredValue(items, NO_ITEMS as readonly T[]);
   const shownItems = deferredItems.length === 0 ? deferredItems : items;
-  const itemsPending = shownItems !== items;
+  // (An empty answer replacing an empty list is not pending: nothing waits to be shown.)
+  const itemsPending = shownItems !== items && items.length > 0;
   const indexed = useMemo(
     () =>
       indexItems(
@@ -509,7 +510,7 @@ function GroupedListView<T>({
       </Box>
       {header}
 
-      <Box aria-busy={loading || stale}>
+      <Box aria-busy={loading || stale || itemsPending}>
         {rows.length === 0 ? (
           !loading &&
           !itemsPending && (

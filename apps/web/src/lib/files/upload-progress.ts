@@ -12,9 +12,14 @@ export interface UploadProgress {
 
 type ProgressMessage = { fileId: string; progress: UploadProgress | null };
 
+/** How long another tab's last figure stands without a newer one (uploads report far more often). */
+export const REMOTE_PROGRESS_TTL_MS = 15_000;
+
 export class UploadProgressStore {
   private readonly progress = new Map<string, UploadProgress>();
   private readonly listeners = new Set<() => void>();
+  /** Another tab's figures go when that tab stops telling (closed or reloaded mid-upload). */
+  private readonly expiries = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly channel: BroadcastChannel | null;
 
   constructor(channelName: string | null = 'qa-upload-progress') {
@@ -26,7 +31,7 @@ export class UploadProgressStore {
       // Node (tests) keeps a process alive for an open channel; a browser has no such method.
       (this.channel as { unref?: () => void }).unref?.();
       this.channel.onmessage = (event: MessageEvent<ProgressMessage>) =>
-        this.apply(event.data.fileId, event.data.progress);
+        this.applyRemote(event.data.fileId, event.data.progress);
     }
   }
 
@@ -47,6 +52,21 @@ export class UploadProgressStore {
 
   close(): void {
     this.channel?.close();
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
+  }
+
+  private applyRemote(fileId: string, progress: UploadProgress | null): void {
+    clearTimeout(this.expiries.get(fileId));
+    this.expiries.delete(fileId);
+    if (progress !== null) {
+      const expire = () => {
+        this.expiries.delete(fileId);
+        this.apply(fileId, null);
+      };
+      this.expiries.set(fileId, setTimeout(expire, REMOTE_PROGRESS_TTL_MS));
+    }
+    this.apply(fileId, progress);
   }
 
   private apply(fileId: string, progress: UploadProgress | null): void {

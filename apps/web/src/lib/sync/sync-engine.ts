@@ -7,7 +7,11 @@ import {
   type CommandActor,
 } from '@qa/domain';
 import { createFileUploader } from '../files/file-uploader';
-import { openOfflineFiles, type OfflineFilesDatabase } from '../files/offline-files';
+import {
+  openOfflineFiles,
+  pruneKeptFiles,
+  type OfflineFilesDatabase,
+} from '../files/offline-files';
 import type { LockManagerLike } from './leader-election';
 import { openReplica, type IndexedDbBinding } from './replica-db';
 import { requestPersistentStorage } from './request-persistence';
@@ -38,6 +42,9 @@ export interface SyncEngine {
   destroy(): Promise<void>;
 }
 
+/** When kept files are pruned after the engine started. */
+const PRUNE_AFTER_START_MS = 30_000;
+
 const SESSION_COLLECTIONS = [
   CONFIGURATION_COLLECTION,
   AUTOCOMPLETION_COLLECTION,
@@ -55,6 +62,14 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
   const db = openReplica(personId, options.indexedDb);
   // Files chosen or photographed offline wait in their own database until their command goes.
   const files = options.uploadFiles ? null : openOfflineFiles(personId, options.indexedDb);
+  // Uploaded photos kept for viewing offline leave within their time and size budget also on a
+  // device that uploads nothing more (the uploader prunes after each upload); not at once, so
+  // the first screen does not pay for opening the files database.
+  const pruning = files
+    ? setTimeout(() => {
+        void pruneKeptFiles(files).catch((error: unknown) => console.warn(error));
+      }, PRUNE_AFTER_START_MS)
+    : null;
   const client = new SyncClient({
     db,
     url: defaultSyncUrl(window.location),
@@ -80,11 +95,13 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     files,
     started,
     async close() {
+      if (pruning) clearTimeout(pruning);
       await client.stop();
       db.close();
       files?.close();
     },
     async destroy() {
+      if (pruning) clearTimeout(pruning);
       await client.stop();
       await db.delete();
       await files?.delete();

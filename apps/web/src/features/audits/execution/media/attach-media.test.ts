@@ -5,7 +5,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openOfflineFiles, type OfflineFilesDatabase } from '../../../../lib/files/offline-files';
 import type { RunCommand } from '../../../../lib/sync/use-command';
-import { attachMedia, sha256Hex } from './attach-media';
+import { attachMedia, keptAsAllowed, sha256Hex } from './attach-media';
 import { cameraPath, cameraTargetOf, photoName } from './camera-target';
 
 const TARGET = { auditId: 'audit-1', itemId: 'item-1', findingId: 'finding-1' };
@@ -88,6 +88,18 @@ describe('attaching media to a finding', () => {
     const report = new File([PDF], 'bericht.pdf', { type: 'application/pdf' });
     expect((await attachMedia(pdfOnly, TARGET, { file: report })).ok).toBe(true);
     expect(await files.files.count()).toBe(1);
+  });
+
+  it('names a downscaled photo as the configured types allow, else keeps the original', () => {
+    const original = { blob: new Blob(['png'], { type: 'image/png' }), name: 'plan.png' };
+    const downscaled = { blob: new Blob(['jpeg'], { type: 'image/jpeg' }), name: 'plan.jpg' };
+    const rules = (allowedExtensions: string[]) => ({ allowedExtensions });
+    expect(keptAsAllowed(downscaled, original, rules(['jpg', 'png']))).toBe(downscaled);
+    expect(keptAsAllowed(downscaled, original, rules(['jpeg', 'png']))).toEqual({
+      blob: downscaled.blob,
+      name: 'plan.jpeg',
+    });
+    expect(keptAsAllowed(downscaled, original, rules(['png']))).toBe(original);
   });
 
   it('gives the kept copy back when the command is refused on the device', async () => {

@@ -78,6 +78,23 @@ export async function downscaleImage(
   }
 }
 
+/**
+ * The downscaled JPEG, named so the configured types allow it: `.jpg`, else `.jpeg`; where
+ * neither is allowed (a list with only `png`, say), the original as it was chosen.
+ */
+export function keptAsAllowed(
+  downscaled: { blob: Blob; name: string },
+  original: { blob: Blob; name: string },
+  rules: { allowedExtensions: readonly string[] },
+): { blob: Blob; name: string } {
+  if (downscaled.blob === original.blob) return downscaled;
+  const allowed = (name: string) =>
+    checkAttachmentUpload({ name, type: downscaled.blob.type }, rules) === null;
+  if (allowed(downscaled.name)) return downscaled;
+  const jpeg = downscaled.name.replace(/\.jpg$/, '.jpeg');
+  return allowed(jpeg) ? { blob: downscaled.blob, name: jpeg } : original;
+}
+
 /** SHA-256 of the bytes, lower-case hex; undefined where the browser offers no WebCrypto. */
 export async function sha256Hex(blob: Blob): Promise<string | undefined> {
   if (!globalThis.crypto?.subtle) return undefined;
@@ -104,7 +121,11 @@ export async function attachMedia(
   );
   if (rejection) return { ok: false, name: originalName, message: rejection.message };
 
-  const { blob, name } = await downscaleImage(input.file, originalName, deps.imageMaxEdge);
+  const { blob, name } = keptAsAllowed(
+    await downscaleImage(input.file, originalName, deps.imageMaxEdge),
+    { blob: input.file, name: originalName },
+    rules,
+  );
   const sha256 = await sha256Hex(blob);
   const mediaId = randomId();
   let fileId: string;

@@ -24,6 +24,7 @@ import { useLanguage } from '../../../../lib/i18n/use-language';
 import { formatCoordinates, mapLink } from '../../../../lib/geolocation/record-position';
 import type { ExecutionMedia } from '../execution-rows';
 import { sha256Hex } from './attach-media';
+import { serverFileUrl } from '../../../../lib/files/offline-files';
 import { useOfflineFiles } from '../../../../lib/sync/sync-context';
 import { isImage, useFileUpload, useMediaUrl, useUploadPercent } from './media-files';
 
@@ -197,9 +198,15 @@ function MediaView({
   useEffect(() => {
     if (!url) return;
     let cancelled = false;
+    // The kept copy when the page shows it; the server's file if it was pruned meanwhile.
     const kept =
       url.startsWith('blob:') && db && fileId !== null
-        ? () => db.files.get(fileId).then((file) => file?.blob ?? null)
+        ? async () => {
+            const blob = (await db.files.get(fileId))?.blob;
+            if (blob) return blob;
+            const response = await fetch(serverFileUrl(fileId), { credentials: 'same-origin' });
+            return response.ok ? response.blob() : null;
+          }
         : null;
     void verifyMedia(kept ?? url, media.sha256).then((result) => {
       if (!cancelled) setVerification(result);
