@@ -419,7 +419,11 @@ export class SyncConnection {
       if (this.uploadedAhead.has(row.mutationId)) continue;
       this.uploadedAhead.add(row.mutationId);
       void touchesOnlyServerDocuments(this.ctx.db, row)
-        .then((known) => (known ? uploadFiles(row.fileIds!) : undefined))
+        .then((known) => {
+          // Not on the server yet: asked again when the outbox or the loop moves on.
+          if (!known) this.uploadedAhead.delete(row.mutationId);
+          return known ? uploadFiles(row.fileIds!) : undefined;
+        })
         .catch(() => undefined);
     }
   }
