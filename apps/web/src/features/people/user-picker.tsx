@@ -9,20 +9,11 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  appConfigSchema,
-  can,
-  createInactivePersonCommand,
-  DEFAULT_APP_CONFIG,
-  DEFAULT_USER_CONFIG,
-  truncateLabel,
-  userConfigSchema,
-} from '@qa/domain';
-import type { JsonObject } from '@qa/sync';
+import { can, createInactivePersonCommand, truncateLabel } from '@qa/domain';
 import { useCallback, useMemo, useState, type HTMLAttributes, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerson } from '../../lib/session/session-provider';
-import { useDocument } from '../../lib/sync/use-document';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { PersonCreateDialog, type CreatedPerson } from './person-create-dialog';
 import { personLabel, usePeople, type PersonView } from './use-people';
 
@@ -51,23 +42,6 @@ export interface UserPickerProps {
  */
 const ADD_OPTION = '\u0000add-person';
 
-/** A configuration segment's value, or its default while missing or invalid. */
-function useSegment<T>(
-  segment: string,
-  parse: (data: JsonObject) => { success: true; data: T } | { success: false },
-  fallback: T,
-): T {
-  const { document } = useDocument('configuration', segment);
-  const data = document?.data;
-  return useMemo(() => {
-    const parsed = data === undefined ? null : parse(data);
-    return parsed?.success ? parsed.data : fallback;
-  }, [data, parse, fallback]);
-}
-
-const parseUserConfig = (data: JsonObject) => userConfigSchema.safeParse(data);
-const parseAppConfig = (data: JsonObject) => appConfigSchema.safeParse(data);
-
 /**
  * Picks people by name (SPEC section 2 "User picker"): one or several (as chips cut to the
  * configured chip length), optionally auditors only, optionally with "Add person" to create an
@@ -93,8 +67,8 @@ export function UserPicker({
   const { t } = useTranslation();
   const person = usePerson();
   const { people, byId, loading } = usePeople();
-  const userConfig = useSegment('user', parseUserConfig, DEFAULT_USER_CONFIG);
-  const appConfig = useSegment('app', parseAppConfig, DEFAULT_APP_CONFIG);
+  const userConfig = useConfigSegment('user');
+  const appConfig = useConfigSegment('app');
   const [inputValue, setInputValue] = useState('');
   const [creating, setCreating] = useState<string | null>(null);
   // People created here, until the replica lists them (a moment; offline too).
