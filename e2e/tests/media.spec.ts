@@ -9,7 +9,8 @@ import { controlledByServiceWorker, expect, tabletPage, test } from '../support/
  * second browser follows. Then offline: ten findings and five photos recorded, the page reloaded
  * with no network (all still there, waiting for upload), back online: every file reaches the
  * server once and the second browser, fingerprints verified there; offline again after a reload,
- * the uploaded photos still show from the device that took them.
+ * the uploaded photos still show from the device that took them, and those the second browser
+ * looked at from its kept copies.
  */
 
 /** A 1 x 1 PNG. */
@@ -218,6 +219,21 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
         .toBeGreaterThan(0);
     }
     await a.context.setOffline(false);
+
+    // The other browser keeps a copy of the photos it showed from the server: offline after a
+    // reload, the ones it looked at still show.
+    await b.context.setOffline(true);
+    await b.page.reload();
+    await expect(b.page.getByTestId('offline-banner')).toBeVisible();
+    for (const no of [3, 5]) {
+      const image = thumbs(row(b.page, no)).first().locator('img');
+      await image.scrollIntoViewIfNeeded();
+      await expect(image).toHaveAttribute('src', /^blob:/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    await b.context.setOffline(false);
   } finally {
     await a.context.close();
     await b.context.close();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   FileRejectedError,
   getFileUrl,
+  keepServerCopy,
   openOfflineFiles,
   pruneKeptFiles,
   releaseFileUrl,
@@ -79,6 +80,24 @@ describe('offline files', () => {
     expect(await blobOf(recent)).toBe(30);
     expect(await blobOf(waiting)).toBe(40);
     expect(await pruneKeptFiles(db, now, { maxAgeMs: 14 * day, maxBytes: 50 })).toBe(0);
+  });
+
+  it("keeps a copy of a file shown from the server (another device's photo), once", async () => {
+    const calls: string[] = [];
+    const fetchFn = (async (input: RequestInfo | URL) => {
+      calls.push(String(input));
+      if (String(input).endsWith('/gone')) return new Response('', { status: 404 });
+      return new Response(new Uint8Array([7, 8, 9]), { headers: { 'content-type': 'image/jpeg' } });
+    }) as typeof fetch;
+    expect(await keepServerCopy(db, 'theirs', 'gauge.jpg', fetchFn)).toBe(true);
+    expect(await keepServerCopy(db, 'theirs', 'gauge.jpg', fetchFn)).toBe(false);
+    expect(await keepServerCopy(db, 'gone', 'x.jpg', fetchFn)).toBe(false);
+    expect(calls).toEqual(['/api/v1/files/theirs', '/api/v1/files/gone']);
+    expect(await db.files.get('theirs')).toMatchObject({ uploaded: 1, size: 3, owner: null });
+    const url = await getFileUrl(db, 'theirs');
+    expect(url).toMatch(/^blob:/);
+    releaseFileUrl(url);
+    expect(await db.files.get('gone')).toBeUndefined();
   });
 
   it('gives a typeless blob the type of its name', async () => {

@@ -190,3 +190,44 @@ export async function pruneKeptFiles(
 export function releaseFileUrl(url: string): void {
   if (url.startsWith('blob:')) URL.revokeObjectURL(url);
 }
+
+/**
+ * Keeps a copy of a file shown from the server (a photo another device took) for viewing
+ * offline, within the budget of `pruneKeptFiles`. The server answers a shown file from the
+ * browser's cache (ETag), so this costs a round trip, not the bytes again. Nothing when a copy
+ * is kept already or the server does not give the file. Returns whether a copy was kept.
+ */
+export async function keepServerCopy(
+  db: OfflineFilesDatabase,
+  fileId: string,
+  name: string,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): Promise<boolean> {
+  if (await db.files.get(fileId)) return false;
+  const response = await fetchFn(serverFileUrl(fileId), { credentials: 'same-origin' });
+  if (!response.ok) return false;
+  const blob = await response.blob();
+  const now = new Date().toISOString();
+  try {
+    await db.files.add({
+      fileId,
+      name,
+      type: blob.type,
+      size: blob.size,
+      blob,
+      uploaded: 1,
+      uploadedAt: now,
+      failed: 0,
+      attempts: 0,
+      lastError: null,
+      createdAt: now,
+      owner: null,
+    });
+  } catch (error) {
+    // Kept meanwhile (two thumbnails of one file): the first copy stays.
+    if (error instanceof Error && error.name === 'ConstraintError') return false;
+    throw error;
+  }
+  await pruneKeptFiles(db);
+  return true;
+}

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import {
   getFileUrl,
+  keepServerCopy,
   releaseFileUrl,
   serverFileUrl,
   type OfflineFilesDatabase,
@@ -142,6 +143,21 @@ export function useMediaUrl(media: ExecutionMedia): string | null {
     };
   }, [db, fileId, legacyUrl]);
   return url;
+}
+
+/**
+ * What an image shown from the server does once it has loaded: a copy is kept in this person's
+ * files database (deleted on sign-out), so a photo another device took still shows offline.
+ */
+export function useKeepShownCopy(media: ExecutionMedia, url: string | null): () => void {
+  const db = useOfflineFiles();
+  const { fileId, name } = media;
+  return useCallback(() => {
+    if (!db || fileId === null || url === null || url.startsWith('blob:')) return;
+    void keepServerCopy(db, fileId, name).catch((error: unknown) =>
+      console.warn('keeping a copy of a shown file failed', error),
+    );
+  }, [db, fileId, name, url]);
 }
 
 /** Whether the entry is a picture the page can show (others are offered as a download). */

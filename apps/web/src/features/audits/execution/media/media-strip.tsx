@@ -15,6 +15,7 @@ import type { ExecutionMedia } from '../execution-rows';
 import {
   isImage,
   useFileUpload,
+  useKeepShownCopy,
   useMediaUrl,
   useUploadPercent,
   type UploadState,
@@ -109,6 +110,7 @@ function MediaThumbnail({
   onOpen: () => void;
 }) {
   const url = useMediaUrl(media);
+  const keepCopy = useKeepShownCopy(media, url);
   const upload = useFileUpload(media.fileId);
   const state = upload?.state ?? null;
   const sending = useUploadPercent(media.fileId);
@@ -136,6 +138,7 @@ function MediaThumbnail({
           component="img"
           src={url}
           alt=""
+          onLoad={keepCopy}
           loading="lazy"
           decoding="async"
           sx={{ width: '100%', height: '100%', objectFit: 'cover' }}

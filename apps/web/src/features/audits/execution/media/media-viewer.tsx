@@ -26,7 +26,13 @@ import type { ExecutionMedia } from '../execution-rows';
 import { sha256Hex } from './attach-media';
 import { serverFileUrl } from '../../../../lib/files/offline-files';
 import { useOfflineFiles } from '../../../../lib/sync/sync-context';
-import { isImage, useFileUpload, useMediaUrl, useUploadPercent } from './media-files';
+import {
+  isImage,
+  useFileUpload,
+  useKeepShownCopy,
+  useMediaUrl,
+  useUploadPercent,
+} from './media-files';
 
 /** Whether the bytes shown are the bytes photographed (their SHA-256 against the entry's). */
 export type Verification = 'checking' | 'verified' | 'mismatch' | 'none' | 'unavailable';
@@ -190,6 +196,7 @@ function MediaView({
   const { t } = useTranslation();
   const { language } = useLanguage();
   const url = useMediaUrl(media);
+  const keepCopy = useKeepShownCopy(media, url);
   const upload = useFileUpload(media.fileId);
   const sending = useUploadPercent(media.fileId);
   const [verification, setVerification] = useState<Verification>('checking');
@@ -234,6 +241,7 @@ function MediaView({
             component="img"
             src={url}
             alt={media.name}
+            onLoad={keepCopy}
             data-testid="media-image"
             sx={{ maxWidth: '100%', maxHeight: '70dvh', objectFit: 'contain' }}
           />
