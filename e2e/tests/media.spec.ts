@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
 import { controlledByServiceWorker, expect, tabletPage, test } from '../support/fixtures';
 
@@ -25,6 +25,28 @@ const row = (page: Page, no: number) =>
 const thumbs = (scope: Locator) => scope.getByTestId('exec-media-thumb');
 
 /** Dismisses the message on screen (they queue; the next test step wants its own). */
+/**
+ * Offline after a reload, each numbered row's first photo still shows, from the copy kept on
+ * the device (a blob: URL that decoded), not from the server.
+ */
+async function expectKeptPhotos(
+  { page, context }: { page: Page; context: BrowserContext },
+  rows: readonly number[],
+) {
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  for (const no of rows) {
+    const image = thumbs(row(page, no)).first().locator('img');
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveAttribute('src', /^blob:/);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await context.setOffline(false);
+}
+
 async function dismissMessage(page: Page, text: RegExp | string) {
   const message = page.getByTestId('snackbar-message').filter({ hasText: text });
   await expect(message).toBeVisible({ timeout: 20_000 });
@@ -205,35 +227,10 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
       await b.page.getByTestId('media-close').click();
     }
 
-    // Uploaded photos stay on the device that took them: offline again, after a reload, they
-    // still show (from the kept copy, not the server).
-    await a.context.setOffline(true);
-    await a.page.reload();
-    await expect(a.page.getByTestId('offline-banner')).toBeVisible();
-    for (const no of PHOTOS) {
-      const image = thumbs(row(a.page, no)).first().locator('img');
-      await image.scrollIntoViewIfNeeded();
-      await expect(image).toHaveAttribute('src', /^blob:/);
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-    }
-    await a.context.setOffline(false);
-
-    // The other browser keeps a copy of the photos it showed from the server: offline after a
-    // reload, the ones it looked at still show.
-    await b.context.setOffline(true);
-    await b.page.reload();
-    await expect(b.page.getByTestId('offline-banner')).toBeVisible();
-    for (const no of [3, 5]) {
-      const image = thumbs(row(b.page, no)).first().locator('img');
-      await image.scrollIntoViewIfNeeded();
-      await expect(image).toHaveAttribute('src', /^blob:/);
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-        .toBeGreaterThan(0);
-    }
-    await b.context.setOffline(false);
+    // Uploaded photos stay on the device that took them; the other browser keeps a copy of the
+    // photos it showed from the server. Offline after a reload, they still show.
+    await expectKeptPhotos(a, PHOTOS);
+    await expectKeptPhotos(b, [3, 5]);
   } finally {
     await a.context.close();
     await b.context.close();

@@ -186,6 +186,15 @@ export async function pruneKeptFiles(
   });
 }
 
+/** The bytes of a file at the server (same origin, with the session cookie); null if refused. */
+export async function fetchFileBlob(
+  url: string,
+  fetchFn: typeof fetch = (input, init) => fetch(input, init),
+): Promise<Blob | null> {
+  const response = await fetchFn(url, { credentials: 'same-origin' });
+  return response.ok ? response.blob() : null;
+}
+
 /** Frees an object URL from `getFileUrl`; a server URL needs nothing. */
 export function releaseFileUrl(url: string): void {
   if (url.startsWith('blob:')) URL.revokeObjectURL(url);
@@ -204,9 +213,8 @@ export async function keepServerCopy(
   fetchFn: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<boolean> {
   if (await db.files.get(fileId)) return false;
-  const response = await fetchFn(serverFileUrl(fileId), { credentials: 'same-origin' });
-  if (!response.ok) return false;
-  const blob = await response.blob();
+  const blob = await fetchFileBlob(serverFileUrl(fileId), fetchFn);
+  if (!blob) return false;
   const now = new Date().toISOString();
   try {
     await db.files.add({

@@ -24,7 +24,7 @@ import { useLanguage } from '../../../../lib/i18n/use-language';
 import { formatCoordinates, mapLink } from '../../../../lib/geolocation/record-position';
 import type { ExecutionMedia } from '../execution-rows';
 import { sha256Hex } from './attach-media';
-import { serverFileUrl } from '../../../../lib/files/offline-files';
+import { fetchFileBlob, serverFileUrl } from '../../../../lib/files/offline-files';
 import { useOfflineFiles } from '../../../../lib/sync/sync-context';
 import {
   isImage,
@@ -47,12 +47,7 @@ export async function verifyMedia(
 ): Promise<Verification> {
   if (!expected) return 'none';
   try {
-    let blob: Blob | null;
-    if (typeof source === 'string') {
-      const response = await fetch(source, { credentials: 'same-origin' });
-      if (!response.ok) return 'unavailable';
-      blob = await response.blob();
-    } else blob = await source();
+    const blob = typeof source === 'string' ? await fetchFileBlob(source) : await source();
     const actual = blob ? await sha256Hex(blob) : undefined;
     if (actual === undefined) return 'unavailable';
     return actual === expected ? 'verified' : 'mismatch';
@@ -208,12 +203,7 @@ function MediaView({
     // The kept copy when the page shows it; the server's file if it was pruned meanwhile.
     const kept =
       url.startsWith('blob:') && db && fileId !== null
-        ? async () => {
-            const blob = (await db.files.get(fileId))?.blob;
-            if (blob) return blob;
-            const response = await fetch(serverFileUrl(fileId), { credentials: 'same-origin' });
-            return response.ok ? response.blob() : null;
-          }
+        ? async () => (await db.files.get(fileId))?.blob ?? fetchFileBlob(serverFileUrl(fileId))
         : null;
     void verifyMedia(kept ?? url, media.sha256).then((result) => {
       if (!cancelled) setVerification(result);
