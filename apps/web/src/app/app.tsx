@@ -3,6 +3,7 @@ import './zod-config';
 import type { i18n as I18n } from 'i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import type { SessionState } from '../lib/session/session-provider';
 import { AppProviders } from './providers';
 import { createRoutes } from './routes';
 
@@ -16,9 +17,17 @@ export function createAppRouter(): Router {
   return createBrowserRouter(createRoutes());
 }
 
-export function App({ i18n, router }: { i18n: I18n; router: Router }) {
+export function App({
+  i18n,
+  router,
+  session,
+}: {
+  i18n: I18n;
+  router: Router;
+  session?: SessionState;
+}) {
   return (
-    <AppProviders i18n={i18n}>
+    <AppProviders i18n={i18n} session={session}>
       <RouterProvider router={router} />
     </AppProviders>
   );

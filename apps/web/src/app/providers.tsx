@@ -8,7 +8,7 @@ import { SnackbarProvider, SnackbarTiming } from '../components/snackbar/snackba
 import { ShellSettingsProvider } from '../lib/config/shell-settings';
 import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
 import { isLanguage } from '../lib/i18n/detect-language';
-import { SessionProvider } from '../lib/session/session-provider';
+import { SessionProvider, type SessionState } from '../lib/session/session-provider';
 import { SyncProvider } from '../lib/sync/sync-provider';
 import { createAppTheme, REDUCED_MOTION } from './theme';
 
@@ -29,12 +29,21 @@ function LocalizedTheme({ children }: { children: ReactNode }) {
 }
 
 /** Everything the routes rely on that does not need the router itself. */
-export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+export function AppProviders({
+  i18n,
+  session,
+  children,
+}: {
+  i18n: I18n;
+  /** The session as the start found it (main.tsx), if it answered in time. */
+  session?: SessionState;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <LocalizedTheme>
         <ClientConfigProvider>
-          <SessionProvider>
+          <SessionProvider initial={session}>
             <SnackbarProvider>
               <SyncProvider>
                 <ShellSettingsProvider>

@@ -15,4 +15,11 @@ describe('app theme', () => {
     );
     expect(still.palette.primary.main).toBe(moving.palette.primary.main);
   });
+
+  it("gives MUI's own controls the app's language", () => {
+    expect(createAppTheme('de').components?.MuiAutocomplete?.defaultProps?.noOptionsText).toBe(
+      'Keine Optionen',
+    );
+    expect(createAppTheme('en').components?.MuiAlert?.defaultProps?.closeText).toBe('Close');
+  });
 });

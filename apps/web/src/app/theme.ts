@@ -1,6 +1,5 @@
 import { amber, teal } from '@mui/material/colors';
-import { deDE, enUS } from '@mui/material/locale';
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import type { Language } from '../lib/i18n/detect-language';
 import { focusStyles } from './focus-styles';
 
@@ -45,7 +44,7 @@ const noMotion = {
 
 /**
  * SPEC section 9: primary teal, accent amber. Teal 700 rather than 500 so white text on it
- * meets WCAG AA contrast. MUI's own texts (pagination, close buttons) follow the language.
+ * meets WCAG AA contrast. MUI's own texts (close buttons, the autocomplete's) follow the language.
  */
 export function createAppTheme(
   language: Language,
@@ -160,6 +159,39 @@ export function createAppTheme(
     },
     focusStyles, // focus styles: the keyboard focus ring (focus-styles.ts)
     reducedMotion ? noMotion : {},
-    language === 'de' ? deDE : enUS,
+    { components: MUI_TEXTS[language] },
   );
 }
+
+/**
+ * The texts MUI's own controls show or announce, for the components this app uses (the alert's
+ * close button, the autocomplete's buttons and messages). Not `@mui/material/locale`: its German
+ * entry builds an Intl.NumberFormat when the module is evaluated, on every start, for table
+ * pagination this app does not use (issue 18: a slow phone's start).
+ */
+const MUI_TEXTS = {
+  en: {
+    MuiAlert: { defaultProps: { closeText: 'Close' } },
+    MuiAutocomplete: {
+      defaultProps: {
+        clearText: 'Clear',
+        closeText: 'Close',
+        loadingText: 'Loading…',
+        noOptionsText: 'No options',
+        openText: 'Open',
+      },
+    },
+  },
+  de: {
+    MuiAlert: { defaultProps: { closeText: 'Schließen' } },
+    MuiAutocomplete: {
+      defaultProps: {
+        clearText: 'Leeren',
+        closeText: 'Schließen',
+        loadingText: 'Wird geladen…',
+        noOptionsText: 'Keine Optionen',
+        openText: 'Öffnen',
+      },
+    },
+  },
+} satisfies Record<Language, ThemeOptions['components']>;

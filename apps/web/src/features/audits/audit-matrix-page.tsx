@@ -1,8 +1,9 @@
 import LinearProgress from '@mui/material/LinearProgress';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
 import { PageLayout } from '../../components/pages/page-layout';
+import { usePainted } from '../../lib/dom/after-paint';
 
 /**
  * The list with the domain's rules it needs (permissions, workflow, year lists) is a chunk of
@@ -17,9 +18,7 @@ const AuditMatrixContent = lazyComponent(
 /** /auditmatrix, the audit programme (SPEC section 2 "Audit matrix"). */
 export function AuditMatrixPage() {
   const { t } = useTranslation();
-  // Effects run after the commit is painted: the title is on screen before the list loads.
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
+  const painted = usePainted();
   const loading = <LinearProgress aria-label={t('list.loading')} />;
   return (
     <PageLayout title={t('auditMatrix.title')}>

@@ -5,7 +5,7 @@ import { fakeServer } from '../../test/fake-server';
 import { isSignOutPending, markSignOutPending } from './pending-sign-out';
 import { readCachedPerson, writeCachedPerson } from './session-cache';
 import { registerSignOutCleanup } from './session-lifecycle';
-import { SessionProvider, useSession } from './session-provider';
+import { checkSessionAtStart, SessionProvider, useSession } from './session-provider';
 import { testPerson } from '../../test/test-person';
 
 const PERSON = testPerson();
@@ -228,5 +228,34 @@ describe('SessionProvider: only the newest session check counts', () => {
     });
     expect(result.current.state.status).toBe('signed-out');
     expect(readCachedPerson()).toBeNull();
+  });
+});
+
+describe('checkSessionAtStart: the check made before the first render', () => {
+  it('an answer in time is the first state: no spinner, no second request', async () => {
+    const { calls } = fakeServer({
+      'GET /api/v1/session': { status: 200, body: { person: PERSON } },
+    });
+    const initial = await checkSessionAtStart(1000);
+    expect(initial).toEqual({ status: 'signed-in', person: PERSON, offline: false });
+    const { result } = renderHook(() => useSession(), {
+      wrapper: ({ children }) => <SessionProvider initial={initial}>{children}</SessionProvider>,
+    });
+    expect(result.current.state.status).toBe('signed-in');
+    await act(async () => {});
+    expect(calls.filter((call) => call.path === '/api/v1/session')).toHaveLength(1);
+    expect(readCachedPerson()?.id).toBe('p1');
+  });
+
+  it('a late answer is not waited for: the provider shows its spinner and takes that answer', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await checkSessionAtStart(10)).toBeUndefined();
+    const { result } = renderHook(() => useSession(), { wrapper });
+    expect(result.current.state.status).toBe('loading');
+    answer(new Response(JSON.stringify({ person: PERSON }), { status: 200 }));
+    await waitFor(() => expect(result.current.state.status).toBe('signed-in'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

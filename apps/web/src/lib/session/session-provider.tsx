@@ -72,8 +72,48 @@ function settle(answer: SessionAnswer): SessionState {
   }
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+/** The check `checkSessionAtStart` began and did not wait for; the provider's first refresh takes it. */
+let startupCheck: Promise<SessionAnswer> | null = null;
+
+/**
+ * The first session check, begun before React renders (main.tsx): the answer index.html
+ * preloaded is usually there by the time the scripts have run, and the first render then shows
+ * the page itself instead of a session spinner and a second render (issue 18: a slow phone's
+ * start). Waits at most `waitMs`; undefined if the answer takes longer, and the provider then
+ * shows its spinner and takes the same request when it arrives.
+ */
+export async function checkSessionAtStart(waitMs: number): Promise<SessionState | undefined> {
+  const check = askServer();
+  startupCheck = check;
+  let timer: number | undefined;
+  const answer = await Promise.race([
+    check,
+    new Promise<undefined>((resolve) => {
+      timer = window.setTimeout(resolve, waitMs);
+    }),
+  ]);
+  window.clearTimeout(timer);
+  if (answer === undefined) return undefined;
+  startupCheck = null;
+  return settle(answer);
+}
+
+function takeStartupCheck(): Promise<SessionAnswer> | null {
+  const check = startupCheck;
+  startupCheck = null;
+  return check;
+}
+
+/** `initial`: the state `checkSessionAtStart` settled on; without it the provider asks itself. */
+export function SessionProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: SessionState;
+}) {
+  const [state, setState] = useState<SessionState>(initial ?? { status: 'loading' });
+  const initialState = useRef(initial);
   const loadedFor = useRef<string | null>(null);
   // Every refresh and sign-out takes the next number; only the newest may change the state, so
   // a slow answer (a refresh after reconnecting, say) cannot undo a sign-out that came later.
@@ -98,7 +138,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(() => {
     const mine = ++generation.current;
     const run = (async (): Promise<SessionState> => {
-      const answer = await askServer();
+      const answer = await (takeStartupCheck() ?? askServer());
       // Outdated: a newer refresh or a sign-out decides; its result is the answer here too.
       if (mine !== generation.current) return latest.current;
       const next = settle(answer);
@@ -122,8 +162,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [apply]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    // Answered before the first render: only what follows an answer is left to do.
+    if (initialState.current) apply(initialState.current);
+    else void refresh();
+  }, [apply, refresh]);
 
   // A session taken from the cache on an offline start is confirmed (or ended) once the
   // network is back: it may have expired or been revoked meanwhile. A sign-out made offline is

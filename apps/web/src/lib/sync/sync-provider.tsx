@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../dom/after-paint';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useLanguage } from '../i18n/use-language';
@@ -59,9 +60,10 @@ export function SyncProvider({
   const [files, setFiles] = useState<OfflineFilesDatabase | null>(null);
 
   // Somebody was signed in on this device last time: fetch the engine's chunk while the
-  // session is being asked for, not after it answered.
+  // session is being asked for, not after it answered (but after the first paint, see below).
   useEffect(() => {
-    if (readCachedPerson() !== null) void import('./sync-engine').catch(() => undefined);
+    if (readCachedPerson() === null) return;
+    return afterNextPaint(() => void import('./sync-engine').catch(() => undefined));
   }, []);
 
   // The client lives as long as the person; these change under it.
@@ -90,7 +92,12 @@ export function SyncProvider({
     // Without IndexedDB (jsdom, a locked-down browser) the app still starts, just without data.
     if (personId === null || (typeof indexedDB === 'undefined' && !setup.current.indexedDb)) return;
     let cancelled = false;
-    const loading: Promise<SyncEngine | null> = import('./sync-engine')
+    // Once the first screen is painted: the engine's chunk and its database would hold the
+    // paint back on a slow phone (issue 18), and the page shows its frame meanwhile.
+    const loading: Promise<SyncEngine | null> = new Promise<void>((resolve) => {
+      afterNextPaint(resolve);
+    })
+      .then(() => import('./sync-engine'))
       .then(({ startSyncEngine }) => {
         if (cancelled) return null;
         const engine = startSyncEngine({
