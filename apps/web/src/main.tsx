@@ -2,7 +2,7 @@
 // declared in index.html: a stylesheet linked from here would hold the first paint (issue 18).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/app';
+import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
 import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
@@ -11,15 +11,18 @@ import { checkSessionAtStart } from './lib/session/session-provider';
 /** Lets the browser paint and handle input between the start's steps (a slow phone). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** How long the first render waits for the session check before it shows the session spinner. */
-const SESSION_WAIT_MS = 1500;
+/**
+ * How long the first render waits for the session check and the page's chunk before it shows the
+ * shell with a spinner instead (the boot frame of index.html looks like that meanwhile).
+ */
+const FIRST_RENDER_WAIT_MS = 1500;
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root');
   // The answer index.html preloaded is usually there by the time the router and the texts are
   // made; waited for (not long), the first render is the page itself, not a session spinner.
-  const session = checkSessionAtStart(SESSION_WAIT_MS);
+  const session = checkSessionAtStart(FIRST_RENDER_WAIT_MS);
   // Each step its own task instead of one long one after the modules were evaluated (issue
   // 18: total blocking time). The router starts loading the page's chunk as it is made.
   await nextTask();
@@ -28,7 +31,7 @@ async function start(): Promise<void> {
   const i18n = createI18n(detectBrowserLanguage());
   bindDocumentLanguage(i18n);
   const root = createRoot(container);
-  const initialSession = await session;
+  const [initialSession] = await Promise.all([session, routerReady(router, FIRST_RENDER_WAIT_MS)]);
   // The first render as a transition: React renders it in slices, and the boot frame of
   // index.html stays on screen until it commits.
   startTransition(() =>

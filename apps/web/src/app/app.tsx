@@ -17,6 +17,30 @@ export function createAppRouter(): Router {
   return createBrowserRouter(createRoutes());
 }
 
+/**
+ * Resolves once the router has loaded the first page's chunk (its lazy routes), or after
+ * `waitMs`. The first render then shows the page itself, not the shell with a progress bar and
+ * a second render a moment later (issue 18: on a slow phone the page's title, its largest
+ * paint, came only with that second render).
+ */
+export function routerReady(router: Router, waitMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (router.state.initialized) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(done, waitMs);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
 export function App({
   i18n,
   router,
