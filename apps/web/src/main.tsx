@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
 import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
+import { afterNextPaint } from './lib/dom/after-paint';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { checkSessionAtStart } from './lib/session/session-provider';
 
@@ -45,5 +46,11 @@ async function start(): Promise<void> {
 
 void start();
 
-// In development a service worker would serve stale modules; only real builds get one.
-if (import.meta.env.PROD) void registerServiceWorker();
+// In development a service worker would serve stale modules; only real builds get one. Once the
+// page has loaded and painted: installing it fetches every chunk of the app for offline use, which
+// on a first visit over a slow link would take the first screen's bandwidth (issue 18).
+if (import.meta.env.PROD) {
+  const register = () => afterNextPaint(() => void registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -36,6 +36,8 @@ import { useAdminView } from '../../lib/routing/use-admin-view';
 import { usePerson } from '../../lib/session/session-provider';
 import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
+import { useMountedOnce } from '../../lib/dom/use-mounted-once';
+import { useJsonStable } from '../../lib/sync/use-json-stable';
 import { useQuery } from '../../lib/sync/use-query';
 import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
@@ -165,6 +167,8 @@ export function AuditMatrixContent() {
   const [editing, setEditing] = useState<{ auditId?: string } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [importing, setImporting] = useState(false);
+  const deleteDialogMounted = useMountedOnce(deleting !== null);
+  const importDialogMounted = useMountedOnce(importing);
 
   // The view's documents are the rows: an unchanged audit keeps its object, so its row is not
   // rendered again when another one changes.
@@ -175,7 +179,7 @@ export function AuditMatrixContent() {
     [standardDocs],
   );
   const workflowData = workflowDoc?.data;
-  const workflow = useMemo(() => auditWorkflow(workflowData), [workflowData]);
+  const workflow = useJsonStable(useMemo(() => auditWorkflow(workflowData), [workflowData]));
 
   const formatValue = useCallback(
     (field: string, value: string): string => {
@@ -415,8 +419,12 @@ export function AuditMatrixContent() {
           />
         </Suspense>
       )}
-      <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
-      <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+      {deleteDialogMounted && (
+        <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
+      )}
+      {importDialogMounted && (
+        <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+      )}
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@qa/domain';
 import { useMemo } from 'react';
 import { useDocument } from '../sync/use-document';
+import { useJsonStable } from '../sync/use-json-stable';
 
 /**
  * One configuration segment as this device has it, parsed with its schema; the default while it
@@ -13,5 +14,5 @@ import { useDocument } from '../sync/use-document';
  */
 export function useConfigSegment<S extends ConfigSegment>(segment: S): Configuration[S] {
   const data = useDocument(CONFIGURATION_COLLECTION, segment).document?.data;
-  return useMemo(() => configSegmentOrDefault(segment, data), [segment, data]);
+  return useJsonStable(useMemo(() => configSegmentOrDefault(segment, data), [segment, data]));
 }

@@ -6,6 +6,7 @@ import {
 } from '@qa/domain';
 import { useMemo } from 'react';
 import { useDocument } from '../sync/use-document';
+import { useJsonStable } from '../sync/use-json-stable';
 
 /**
  * The configuration of one list (`lists` configuration segment, SPEC section 3): page sizes,
@@ -15,8 +16,10 @@ import { useDocument } from '../sync/use-document';
 export function useListConfig(listKey: string): ListConfig {
   const { document } = useDocument('configuration', 'lists');
   const data = document?.data;
-  return useMemo(() => {
-    const parsed = data === undefined ? null : listsConfigSchema.safeParse(data);
-    return resolveListConfig(parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG, listKey);
-  }, [data, listKey]);
+  return useJsonStable(
+    useMemo(() => {
+      const parsed = data === undefined ? null : listsConfigSchema.safeParse(data);
+      return resolveListConfig(parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG, listKey);
+    }, [data, listKey]),
+  );
 }

@@ -3,10 +3,10 @@ import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import OfflinePinIcon from '@mui/icons-material/OfflinePin';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import Tooltip from '@mui/material/Tooltip';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncState } from './sync-types';
+import { LazyTooltip } from '../../components/tooltip/lazy-tooltip';
 
 export type { SyncState } from './sync-types';
 
@@ -39,7 +39,7 @@ export function SyncStateIcon({
   const { Icon, color } = ICONS[state];
   const label = t(LABEL_KEYS[state]);
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <Icon
         role="img"
         aria-hidden={false}
@@ -48,6 +48,6 @@ export function SyncStateIcon({
         color={color}
         data-sync-state={state}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

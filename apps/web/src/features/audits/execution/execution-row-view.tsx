@@ -10,12 +10,12 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { FindingType } from '@qa/domain';
 import { memo } from 'react';
 import type { ExecutionFinding, ExecutionRow } from './execution-rows';
 import { MediaStrip, type MediaStripLabels } from './media/media-strip';
+import { LazyTooltip } from '../../../components/tooltip/lazy-tooltip';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
 export interface ExecutionRowLabels {
@@ -293,13 +293,13 @@ function FindingLine({
           )}
         </ButtonBase>
         {/* Issue 11.8: measures arrive with their own issue; the place is kept, disabled. */}
-        <Tooltip title={labels.measuresLater}>
+        <LazyTooltip title={labels.measuresLater}>
           <span>
             <IconButton disabled aria-label={labels.createMeasure}>
               <AssignmentTurnedInIcon />
             </IconButton>
           </span>
-        </Tooltip>
+        </LazyTooltip>
         {actions.remove && (
           <IconButton
             onClick={() => actions.remove?.(row, finding)}

@@ -5,12 +5,12 @@ import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { ListMoreActions } from '../../../components/list/list-more-actions';
 import type { ListMenuAction } from '../../../components/list/list-types';
 import type { PreparationRow } from './preparation-rows';
+import { LazyTooltip } from '../../../components/tooltip/lazy-tooltip';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
 export interface RowLabels {
@@ -124,13 +124,13 @@ export const PreparationRowView = memo(function PreparationRowView({
             <Chip size="small" variant="outlined" label={labels.auditDay(q.auditDay)} />
           )}
           {q.chapters.length > 0 && (
-            <Tooltip title={q.chapters.map((c) => `${c.id} ${c.description}`).join(' · ')}>
+            <LazyTooltip title={q.chapters.map((c) => `${c.id} ${c.description}`).join(' · ')}>
               <Chip
                 size="small"
                 variant="outlined"
                 label={`${labels.chapters}: ${q.chapters.map((c) => c.id).join(', ')}`}
               />
-            </Tooltip>
+            </LazyTooltip>
           )}
         </Stack>
       </Box>
