@@ -1,5 +1,12 @@
 import type { ClientConfig } from '@qa/domain';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { BUILD_CLIENT_CONFIG, fetchClientConfig, readCachedClientConfig } from './client-config';
 
 const ClientConfigContext = createContext<ClientConfig>(BUILD_CLIENT_CONFIG);
@@ -13,7 +20,8 @@ export function ClientConfigProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     fetchClientConfig().then(
       (fresh) => {
-        if (!cancelled) setConfig(fresh);
+        // Not urgent: the shell's footer and the sign-in page's buttons render again, in slices.
+        if (!cancelled) startTransition(() => setConfig(fresh));
       },
       (error: unknown) => {
         // Offline or server down: the cached or build-time values stay, the app keeps working.

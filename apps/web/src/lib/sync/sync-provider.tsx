@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterNextPaint } from '../dom/after-paint';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
@@ -117,8 +117,13 @@ export function SyncProvider({
           setClient((current) => (current === engine.client ? null : current));
           setFiles((current) => (current === engine.files ? null : current));
         });
-        setClient(engine.client);
-        setFiles(engine.files);
+        // Every screen's data hooks render again with the client: as a transition, in slices
+        // a slow phone can interleave with input (issue 18: one render of the whole screen in
+        // one task otherwise).
+        startTransition(() => {
+          setClient(engine.client);
+          setFiles(engine.files);
+        });
         return engine;
       })
       .catch((error: unknown) => {
