@@ -10,6 +10,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { FindingType } from '@qa/domain';
 import { memo } from 'react';
@@ -64,6 +65,72 @@ interface ExecutionRowViewProps {
 }
 
 /**
+ * A row's look in one style on its box, its texts and labels plain elements (issue 11: the first
+ * row of a 1,000-question audit; a row was about fifteen styled components, each paid for on
+ * every render). The buttons stay MUI's: their touch size and focus ring come from the theme.
+ * The labels look like MUI's small outlined chips.
+ */
+const rowSx: SxProps<Theme> = (theme) => ({
+  '& .exec-head': {
+    display: 'block',
+    gap: theme.spacing(1.5),
+    alignItems: 'flex-start',
+    [theme.breakpoints.up('sm')]: { display: 'flex' },
+  },
+  '& .exec-no': {
+    ...theme.typography.body1,
+    margin: 0,
+    fontWeight: 500,
+    float: 'left',
+    marginRight: theme.spacing(1),
+    [theme.breakpoints.up('sm')]: { float: 'none', marginRight: 0, minWidth: 48 },
+  },
+  '& .exec-body': { flex: 1, minWidth: 0 },
+  '& .exec-question': { ...theme.typography.body1, margin: 0, overflowWrap: 'anywhere' },
+  '& .exec-disabled': { color: theme.palette.text.disabled },
+  '& .exec-hint': {
+    ...theme.typography.body2,
+    margin: 0,
+    color: theme.palette.text.secondary,
+    overflowWrap: 'anywhere',
+  },
+  '& .exec-chips': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: theme.spacing(0.5),
+    marginTop: theme.spacing(0.5),
+  },
+  '& .exec-chip': {
+    ...theme.typography.body2,
+    fontSize: theme.typography.pxToRem(13),
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 24,
+    padding: '0 8px',
+    borderRadius: 12,
+    border: `1px solid ${theme.palette.grey[400]}`,
+    color: theme.palette.text.primary,
+    whiteSpace: 'nowrap',
+  },
+  '& .exec-chip-filled': {
+    border: 'none',
+    padding: '0 9px',
+    backgroundColor: theme.palette.action.selected,
+  },
+  '& .exec-chip-success': {
+    borderColor: theme.palette.success.main,
+    color: theme.palette.success.dark,
+  },
+  '& .exec-actions': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: theme.spacing(1),
+    marginTop: theme.spacing(1),
+    alignItems: 'center',
+  },
+});
+
+/**
  * One question of the execution tab with its findings inline and what an auditor does with a
  * finger: record a finding, answer "conforming" or "not applicable" in one touch, open a
  * finding, delete it (asked first), undo a closed question. Memoized: a list of a thousand
@@ -80,54 +147,39 @@ export const ExecutionRowView = memo(function ExecutionRowView({
   const closed = row.itemState !== null;
   const importanceColor = labels.importanceColor(q.importance);
   return (
-    <Box data-testid={`exec-row-${row.id}`} data-item-state={row.itemState ?? undefined}>
-      <Box sx={{ display: { xs: 'block', sm: 'flex' }, gap: 1.5, alignItems: 'flex-start' }}>
-        <Typography
-          sx={{
-            float: { xs: 'left', sm: 'none' },
-            mr: { xs: 1, sm: 0 },
-            minWidth: { sm: 48 },
-            fontWeight: 500,
-          }}
-          aria-label={`${labels.number} ${no}`}
-        >
+    <Box sx={rowSx} data-testid={`exec-row-${row.id}`} data-item-state={row.itemState ?? undefined}>
+      <div className="exec-head">
+        <p className="exec-no" aria-label={`${labels.number} ${no}`}>
           {no}
-        </Typography>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography
-            sx={{
-              overflowWrap: 'anywhere',
-              color: row.itemState === 'deactivated' ? 'text.disabled' : undefined,
-            }}
+        </p>
+        <div className="exec-body">
+          <p
+            className={
+              row.itemState === 'deactivated' ? 'exec-question exec-disabled' : 'exec-question'
+            }
             data-testid="exec-question"
           >
             {q.text}
-          </Typography>
-          {q.hint && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {`${labels.hint}: ${q.hint}`}
-            </Typography>
-          )}
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', mt: 0.5 }}>
+          </p>
+          {q.hint && <p className="exec-hint">{`${labels.hint}: ${q.hint}`}</p>}
+          <div className="exec-chips">
             {row.itemState === 'deactivated' && (
-              <Chip size="small" label={labels.notApplicable} data-testid="exec-not-applicable" />
+              <span className="exec-chip exec-chip-filled" data-testid="exec-not-applicable">
+                {labels.notApplicable}
+              </span>
             )}
             {row.itemState === 'completed' && (
-              <Chip
-                size="small"
-                color="success"
-                variant="outlined"
-                label={labels.completed}
-                data-testid="exec-completed"
-              />
+              <span className="exec-chip exec-chip-success" data-testid="exec-completed">
+                {labels.completed}
+              </span>
             )}
-            <Chip
-              size="small"
-              variant="outlined"
-              label={labels.importance(q.importance)}
-              sx={importanceColor ? { borderColor: importanceColor } : undefined}
-            />
-          </Stack>
+            <span
+              className="exec-chip"
+              style={importanceColor ? { borderColor: importanceColor } : undefined}
+            >
+              {labels.importance(q.importance)}
+            </span>
+          </div>
           {row.findings.length > 0 && (
             <Stack
               component="ul"
@@ -146,12 +198,7 @@ export const ExecutionRowView = memo(function ExecutionRowView({
               ))}
             </Stack>
           )}
-          <Stack
-            direction="row"
-            spacing={1}
-            useFlexGap
-            sx={{ flexWrap: 'wrap', mt: 1, alignItems: 'center' }}
-          >
+          <div className="exec-actions">
             {actions.add && (
               <Button
                 size="small"
@@ -194,9 +241,9 @@ export const ExecutionRowView = memo(function ExecutionRowView({
                 {labels.reactivate('')}
               </Button>
             )}
-          </Stack>
-        </Box>
-      </Box>
+          </div>
+        </div>
+      </div>
     </Box>
   );
 });
