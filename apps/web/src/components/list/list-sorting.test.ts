@@ -52,6 +52,29 @@ describe('compareSortValues and sortItems', () => {
     expect(items[0]!.id).toBe('a');
   });
 
+  it('sorts chapter numbers by their parts, among texts and missing values, both ways', () => {
+    const numbers = ['10.2', 'intro', '4.10', '', '4.9', ' 4.9.1 ', 'Annex'];
+    const key = (item: string) => item;
+    expect(sortItems(numbers, key, 'asc')).toEqual([
+      '4.9',
+      ' 4.9.1 ',
+      '4.10',
+      '10.2',
+      'Annex',
+      'intro',
+      '',
+    ]);
+    expect(sortItems(numbers, key, 'desc')).toEqual([
+      'intro',
+      'Annex',
+      '10.2',
+      '4.10',
+      ' 4.9.1 ',
+      '4.9',
+      '',
+    ]);
+  });
+
   it('takes a comparator of its own', () => {
     const byLength = (a: string | number | boolean, b: string | number | boolean) =>
       String(a).length - String(b).length;
