@@ -5,6 +5,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { PAGE_MODULES } from './src/app/page-modules';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const rootPackage = JSON.parse(
@@ -41,6 +42,40 @@ function preloadFirstScreen(): Plugin {
   return {
     name: 'qa-preload-first-screen',
     apply: 'build',
+    // route-preloads.json: for each URL pattern of PAGE_MODULES, the chunks of its page modules
+    // that index.html does not already ask for; the server names them in the page's Link header.
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[], into = new Set<string>()) => {
+        for (const name of start) {
+          if (into.has(name)) continue;
+          into.add(name);
+          closure(byName.get(name)?.imports ?? [], into);
+        }
+        return into;
+      };
+      const chunkOf = (module: string) =>
+        chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const signIn = chunkOf(SIGN_IN_PAGE);
+      if (!entry || !signIn) this.error(`route preloads: no entry or ${SIGN_IN_PAGE}`);
+      const inHtml = closure([entry.fileName, signIn.fileName]);
+      const routes = PAGE_MODULES.map(({ pattern, modules }) => {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunkOf(module);
+          if (!chunk) this.error(`route preloads: ${module} (${pattern}) is no chunk of its own`);
+          for (const name of closure([chunk.fileName])) if (!inHtml.has(name)) files.add(name);
+        }
+        return { pattern, files: [...files] };
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'route-preloads.json',
+        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+      });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {

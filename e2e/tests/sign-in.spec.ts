@@ -12,8 +12,13 @@ test('a signed-out visitor is sent to sign-in and lands on the target after sign
   // Issue 18.2, a slow link: index.html asks who is signed in while the scripts load, and the
   // app takes that answer instead of asking again (one request, no "preloaded but not used").
   const sessionRequests: string[] = [];
+  // The page's own chunk is named in index.html's Link header (route-preloads.json): fetched
+  // once, with the app's code, and used (no warning in the console).
+  const pageChunkRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/v1/session') sessionRequests.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/v1/session') sessionRequests.push(request.url());
+    if (/^\/assets\/audit-matrix-page-[\w-]+\.js$/.test(pathname)) pageChunkRequests.push(pathname);
   });
   await page.goto('/auditmatrix?year=2026#top');
   await expect(page).toHaveURL(/\/signin\?redirect=/);
@@ -24,6 +29,11 @@ test('a signed-out visitor is sent to sign-in and lands on the target after sign
   const html = await (await page.request.get('/signin')).text();
   expect(html).toContain('<link rel="preload" href="/api/v1/session" as="fetch"');
   expect(sessionRequests).toHaveLength(1);
+  const index = await page.request.get('/auditmatrix');
+  expect(index.headers()['link']).toMatch(
+    /<\/assets\/audit-matrix-page-[\w-]+\.js>; rel=modulepreload/,
+  );
+  expect(pageChunkRequests).toHaveLength(1);
   expect(consoleErrors).toEqual([]);
 
   await signIn(page);

@@ -99,6 +99,39 @@ describe('web app, routing and headers', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
+  it("names the chunks of the page a URL opens in index.html's Link header (route-preloads.json)", async () => {
+    await writeWebApp();
+    const preloads = path.join(webDist, 'route-preloads.json');
+    await writeFile(
+      preloads,
+      JSON.stringify({
+        routes: [
+          { pattern: '/auditmatrix', files: ['assets/audit-matrix-page-1.js', 'assets/Chip-2.js'] },
+          { pattern: '/audit/:auditId/auditexecution', files: ['assets/audit-page-3.js'] },
+          { pattern: '/evil', files: ['https://elsewhere.example/x.js', 'assets/../../etc.js'] },
+        ],
+      }),
+    );
+    const link = async (route: string) => (await fetch(`${app.url}${route}`)).headers.get('link');
+    expect(await link('/auditmatrix?year=2026')).toBe(
+      '</assets/audit-matrix-page-1.js>; rel=modulepreload; crossorigin, ' +
+        '</assets/Chip-2.js>; rel=modulepreload; crossorigin',
+    );
+    expect(await link('/auditmatrix/')).toContain('audit-matrix-page-1.js');
+    expect(await link('/audit/a-1/auditexecution')).toBe(
+      '</assets/audit-page-3.js>; rel=modulepreload; crossorigin',
+    );
+    // No page of that shape, nothing but our own scripts, and no header from a broken file.
+    expect(await link('/audit//auditexecution')).toBeNull();
+    expect(await link('/nowhere')).toBeNull();
+    expect(await link('/evil')).toBeNull();
+    await writeFile(preloads, '{ not json');
+    const broken = await fetch(`${app.url}/auditmatrix`);
+    expect(broken.status).toBe(200);
+    expect(broken.headers.get('link')).toBeNull();
+    await rm(preloads);
+  });
+
   it('answers 404 for missing files instead of index.html', async () => {
     await writeWebApp();
     expect((await fetch(`${app.url}/assets/gone-0000.js`)).status).toBe(404);

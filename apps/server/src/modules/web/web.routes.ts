@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originFormTarget } from '../../http/web-request';
 import { errorBody } from '../../shared/app-error';
+import { createRoutePreloads } from './route-preloads';
 
 /** Shown before anyone chose a language, so it says everything in German and English. */
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -61,14 +62,19 @@ export async function registerWebRoutes(
     },
   });
 
+  const preloadsFor = createRoutePreloads(webDist);
   // Checked per request: building the web app must not need a server restart.
-  const sendIndex = (reply: FastifyReply) =>
-    existsSync(indexFile)
-      ? reply.sendFile('index.html')
-      : reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+  const sendIndex = (reply: FastifyReply, pathname: string) => {
+    if (!existsSync(indexFile)) {
+      return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+    }
+    const link = preloadsFor(pathname);
+    if (link) reply.header('link', link);
+    return reply.sendFile('index.html');
+  };
 
   // The static plugin treats "/" as a directory listing, which is off.
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (_req, reply) => sendIndex(reply, '/'));
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (originFormTarget(req.url) ?? req.url).split('?')[0] ?? '/';
@@ -79,6 +85,6 @@ export async function registerWebRoutes(
     if (looksLikeFile(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     }
-    return sendIndex(reply);
+    return sendIndex(reply, pathname);
   });
 }

@@ -30,7 +30,17 @@ export function useShellSettings(): ShellSettings {
   return useContext(ShellSettingsContext);
 }
 
-const ShellSettingsReader = lazy(() => import('./shell-settings-reader'));
+/**
+ * A first visit that goes offline before the service worker has stored this chunk cannot load
+ * it: the defaults stay (until the next start) instead of the whole app failing, as it is outside
+ * every page's error boundary.
+ */
+const ShellSettingsReader = lazy(() =>
+  import('./shell-settings-reader').catch((error: unknown) => {
+    console.warn('the shell settings could not be loaded; the defaults stay', error);
+    return { default: () => null };
+  }),
+);
 
 /** Rendered inside the sync provider: the configuration comes through its client. */
 export function ShellSettingsProvider({ children }: { children: ReactNode }) {

@@ -1,0 +1,46 @@
+import { AUDIT_PHASES } from '../features/audits/audit-phases';
+
+/**
+ * Which page modules each URL of routes.tsx opens, as data: the build turns it into the chunks
+ * a navigation needs (route-preloads.json beside index.html), and the server names them in the
+ * page's `Link` header, so a first visit on a slow link fetches the page's code together with the
+ * app's instead of after the app has run (issue 18). Patterns as in routes.tsx: `:name` stands
+ * for one segment. Kept in step with routes.tsx by page-modules.test.ts.
+ */
+export const PAGE_MODULES: readonly { pattern: string; modules: readonly string[] }[] = [
+  { pattern: '/', modules: ['src/features/dashboard/dashboard-page.tsx'] },
+  { pattern: '/signin', modules: ['src/features/auth/sign-in-page.tsx'] },
+  { pattern: '/signout', modules: ['src/features/auth/sign-out-page.tsx'] },
+  { pattern: '/resetpassword', modules: ['src/features/auth/reset-password-page.tsx'] },
+  { pattern: '/users', modules: ['src/features/users/users-page.tsx'] },
+  { pattern: '/users/create', modules: ['src/features/users/user-create-page.tsx'] },
+  { pattern: '/user/:userId', modules: ['src/features/users/user-profile-page.tsx'] },
+  { pattern: '/users/:id', modules: ['src/features/users/user-profile-page.tsx'] },
+  { pattern: '/auditmatrix', modules: ['src/features/audits/audit-matrix-page.tsx'] },
+  {
+    pattern: '/audit/:auditId',
+    modules: ['src/features/audits/audit-page.tsx', 'src/features/audits/audit-index-redirect.tsx'],
+  },
+  ...AUDIT_PHASES.map(({ path }) => ({
+    pattern: `/audit/:auditId/${path}`,
+    modules: ['src/features/audits/audit-page.tsx', 'src/features/audits/audit-phase-page.tsx'],
+  })),
+  {
+    pattern: '/audit/:auditId/edit',
+    modules: ['src/features/audits/audit-page.tsx', 'src/features/audits/audit-edit-page.tsx'],
+  },
+  { pattern: '/camera', modules: ['src/features/audits/camera-page.tsx'] },
+  { pattern: '/templates', modules: ['src/features/templates/template-matrix-page.tsx'] },
+  { pattern: '/templates/:templateId', modules: ['src/features/templates/template-page.tsx'] },
+  {
+    pattern: '/templates/:templateId/templatepreparation',
+    modules: ['src/features/templates/template-preparation-page.tsx'],
+  },
+  { pattern: '/standards', modules: ['src/features/standards/standards-page.tsx'] },
+  { pattern: '/standard/:standardId', modules: ['src/features/standards/standard-page.tsx'] },
+  { pattern: '/measures', modules: ['src/features/measures/measures-page.tsx'] },
+  { pattern: '/measures/:id', modules: ['src/features/measures/measure-page.tsx'] },
+  { pattern: '/measure/:id', modules: ['src/features/measures/measure-page.tsx'] },
+  { pattern: '/configuration', modules: ['src/features/configuration/configuration-page.tsx'] },
+  { pattern: '/customerdata', modules: ['src/features/customer-data/customer-data-page.tsx'] },
+];
