@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { PAGE_MODULES } from './src/app/page-modules';
@@ -28,6 +29,23 @@ function buildId(): string {
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
+/** The chunks of a bundle: the one a module starts, and a chunk with everything it imports. */
+function bundleChunks(bundle: OutputBundle) {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: string[], into = new Set<string>()): Set<string> => {
+    for (const name of start) {
+      if (into.has(name)) continue;
+      into.add(name);
+      closure(byName.get(name)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const chunkOf = (module: string) =>
+    chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
+  return { entry: chunks.find((chunk) => chunk.isEntry), chunkOf, closure };
+}
+
 /**
  * What the first screen waits for, asked for by index.html itself so it travels while the scripts
  * do (issue 18, a phone on a slow link): the session check every start makes (the page shows
@@ -45,19 +63,7 @@ function preloadFirstScreen(): Plugin {
     // route-preloads.json: for each URL pattern of PAGE_MODULES, the chunks of its page modules
     // that index.html does not already ask for; the server names them in the page's Link header.
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: string[], into = new Set<string>()) => {
-        for (const name of start) {
-          if (into.has(name)) continue;
-          into.add(name);
-          closure(byName.get(name)?.imports ?? [], into);
-        }
-        return into;
-      };
-      const chunkOf = (module: string) =>
-        chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${module}`));
-      const entry = chunks.find((chunk) => chunk.isEntry);
+      const { entry, chunkOf, closure } = bundleChunks(bundle);
       const signIn = chunkOf(SIGN_IN_PAGE);
       if (!entry || !signIn) this.error(`route preloads: no entry or ${SIGN_IN_PAGE}`);
       const inHtml = closure([entry.fileName, signIn.fileName]);
@@ -79,18 +85,8 @@ function preloadFirstScreen(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).filter((file) => file.type === 'chunk');
-        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (start: string[], into = new Set<string>()) => {
-          for (const name of start) {
-            if (into.has(name)) continue;
-            into.add(name);
-            closure(byName.get(name)?.imports ?? [], into);
-          }
-          return into;
-        };
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const signIn = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(SIGN_IN_PAGE));
+        const { entry, chunkOf, closure } = bundleChunks(bundle ?? {});
+        const signIn = chunkOf(SIGN_IN_PAGE);
         if (!entry || !signIn) throw new Error(`preloadFirstScreen: no entry or ${SIGN_IN_PAGE}`);
         const loaded = closure([entry.fileName]);
         const signInOnly = [...closure([signIn.fileName])].filter((name) => !loaded.has(name));
