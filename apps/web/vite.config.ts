@@ -29,7 +29,10 @@ function buildId(): string {
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
-/** The chunks of a bundle: the one a module starts, and a chunk with everything it imports. */
+/**
+ * A bundle's entry chunk, the chunk a source module starts (`chunkOf('src/...')`), and the files
+ * a chunk needs: itself and everything it imports (`closure`).
+ */
 function bundleChunks(bundle: OutputBundle) {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
