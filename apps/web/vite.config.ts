@@ -50,67 +50,53 @@ function bundleChunks(bundle: OutputBundle) {
 }
 
 /**
- * What the first screen waits for, asked for by index.html itself so it travels while the scripts
- * do (issue 18, a phone on a slow link): the session check every start makes (the page shows
- * a spinner until it answers; the app's own fetch then takes the preloaded answer), and the
- * sign-in page's chunks, which otherwise are only requested once the entry has run. Credentials
- * mode 'same-origin' (crossorigin=anonymous) as the app's fetch, or the preload is not used. (The
- * fonts are not preloaded: on a slow link they took the bandwidth of the scripts and delayed the
- * first paint by a second.)
+ * What the first screen waits for, fetched together with the scripts instead of after them (issue
+ * 18, a phone on a slow link). index.html asks for the session check every start makes (the page
+ * shows a spinner until it answers; the app's own fetch then takes the preloaded answer; credentials
+ * mode 'same-origin', crossorigin=anonymous, as the app's fetch, or the preload is not used). The
+ * page's chunks depend on the URL and on whether the visitor is signed in, so the server names them
+ * in index.html's `Link` header from route-preloads.json: per route of PAGE_MODULES its chunks,
+ * and the sign-in page's for a visitor without a session. (The fonts are not preloaded: on a slow
+ * link they took the bandwidth of the scripts and delayed the first paint by a second.)
  */
 function preloadFirstScreen(): Plugin {
   const SIGN_IN_PAGE = 'src/features/auth/sign-in-page.tsx';
   return {
     name: 'qa-preload-first-screen',
     apply: 'build',
-    // route-preloads.json: for each URL pattern of PAGE_MODULES, the chunks of its page modules
-    // that index.html does not already ask for; the server names them in the page's Link header.
     generateBundle(_options, bundle) {
       const { entry, chunkOf, closure } = bundleChunks(bundle);
-      const signIn = chunkOf(SIGN_IN_PAGE);
-      if (!entry || !signIn) this.error(`route preloads: no entry or ${SIGN_IN_PAGE}`);
-      const inHtml = closure([entry.fileName, signIn.fileName]);
-      const routes = PAGE_MODULES.map(({ pattern, modules }) => {
+      if (!entry) this.error('route preloads: no entry chunk');
+      const loaded = closure([entry.fileName]);
+      const chunksOf = (modules: readonly string[], pattern: string) => {
         const files = new Set<string>();
         for (const module of modules) {
           const chunk = chunkOf(module);
           if (!chunk) this.error(`route preloads: ${module} (${pattern}) is no chunk of its own`);
-          for (const name of closure([chunk.fileName])) if (!inHtml.has(name)) files.add(name);
+          for (const name of closure([chunk.fileName])) if (!loaded.has(name)) files.add(name);
         }
-        return { pattern, files: [...files] };
-      });
+        return [...files];
+      };
+      const routes = PAGE_MODULES.map(({ pattern, modules, public: open }) => ({
+        pattern,
+        files: chunksOf(modules, pattern),
+        ...(open ? { public: true } : {}),
+      }));
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: `${JSON.stringify({ routes }, null, 2)}\n`,
+        source: `${JSON.stringify({ signIn: chunksOf([SIGN_IN_PAGE], '/signin'), routes }, null, 2)}\n`,
       });
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        const { entry, chunkOf, closure } = bundleChunks(bundle ?? {});
-        const signIn = chunkOf(SIGN_IN_PAGE);
-        if (!entry || !signIn) throw new Error(`preloadFirstScreen: no entry or ${SIGN_IN_PAGE}`);
-        const loaded = closure([entry.fileName]);
-        const signInOnly = [...closure([signIn.fileName])].filter((name) => !loaded.has(name));
-        return [
-          {
-            tag: 'link',
-            attrs: {
-              rel: 'preload',
-              href: '/api/v1/session',
-              as: 'fetch',
-              crossorigin: 'anonymous',
-            },
-            injectTo: 'head-prepend',
-          },
-          ...signInOnly.map((name) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
-            injectTo: 'head' as const,
-          })),
-        ];
-      },
+      handler: () => [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: '/api/v1/session', as: 'fetch', crossorigin: 'anonymous' },
+          injectTo: 'head-prepend',
+        },
+      ],
     },
   };
 }

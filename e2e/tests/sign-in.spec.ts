@@ -12,12 +12,15 @@ test('a signed-out visitor is sent to sign-in and lands on the target after sign
   // Issue 18.2, a slow link: index.html asks who is signed in while the scripts load, and the
   // app takes that answer instead of asking again (one request, no "preloaded but not used").
   const sessionRequests: string[] = [];
-  // The page's own chunk is named in index.html's Link header (route-preloads.json): fetched
-  // once, with the app's code, and used (no warning in the console).
+  // The page's chunks are named in index.html's Link header (route-preloads.json): for a visitor
+  // without a session the sign-in page's, with one the page's own. Each fetched once, with the
+  // app's code, and used (no "preloaded but not used" warning in the console).
+  const signInChunkRequests: string[] = [];
   const pageChunkRequests: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname === '/api/v1/session') sessionRequests.push(request.url());
+    if (/^\/assets\/sign-in-page-[\w-]+\.js$/.test(pathname)) signInChunkRequests.push(pathname);
     if (/^\/assets\/audit-matrix-page-[\w-]+\.js$/.test(pathname)) pageChunkRequests.push(pathname);
   });
   await page.goto('/auditmatrix?year=2026#top');
@@ -29,17 +32,25 @@ test('a signed-out visitor is sent to sign-in and lands on the target after sign
   const html = await (await page.request.get('/signin')).text();
   expect(html).toContain('<link rel="preload" href="/api/v1/session" as="fetch"');
   expect(sessionRequests).toHaveLength(1);
-  const index = await page.request.get('/auditmatrix');
-  expect(index.headers()['link']).toMatch(
-    /<\/assets\/audit-matrix-page-[\w-]+\.js>; rel=modulepreload/,
+  const signedOut = await page.request.get('/auditmatrix');
+  expect(signedOut.headers()['link']).toMatch(
+    /<\/assets\/sign-in-page-[\w-]+\.js>; rel=modulepreload/,
   );
-  expect(pageChunkRequests).toHaveLength(1);
+  expect(signedOut.headers()['link']).not.toContain('audit-matrix-page');
+  expect(signInChunkRequests).toHaveLength(1);
   expect(consoleErrors).toEqual([]);
 
   await signIn(page);
   await expect(page).toHaveURL(/\/auditmatrix\?year=2026#top$/);
   await expect(page.getByRole('heading', { name: 'Audit programme' })).toBeVisible();
   await expect(page.getByTestId('navigation-progress')).toBeHidden();
+  // (The router asked for the page's chunk as it started, before the session sent it to sign-in.)
+  expect(pageChunkRequests).toHaveLength(1);
+  const signedIn = await page.request.get('/auditmatrix');
+  expect(signedIn.headers()['link']).toMatch(
+    /<\/assets\/audit-matrix-page-[\w-]+\.js>; rel=modulepreload/,
+  );
+  expect(signedIn.headers()['link']).not.toContain('sign-in-page');
 
   // Signed in, /signin goes home; the root needs no redirect parameter.
   await page.goto('/signin');

@@ -105,14 +105,20 @@ describe('web app, routing and headers', () => {
     await writeFile(
       preloads,
       JSON.stringify({
+        signIn: ['assets/sign-in-page-5.js', 'assets/TextField-6.js'],
         routes: [
+          { pattern: '/signin', files: [], public: true },
+          { pattern: '/resetpassword', files: ['assets/reset-password-page-7.js'], public: true },
           { pattern: '/auditmatrix', files: ['assets/audit-matrix-page-1.js', 'assets/Chip-2.js'] },
           { pattern: '/audit/:auditId/auditexecution', files: ['assets/audit-page-3.js'] },
           { pattern: '/evil', files: ['https://elsewhere.example/x.js', 'assets/../../etc.js'] },
         ],
       }),
     );
-    const link = async (route: string) => (await fetch(`${app.url}${route}`)).headers.get('link');
+    // Whether the session is still valid is not checked here: the cookie is enough to guess.
+    const session = { cookie: 'theme=dark; better-auth.session_token=token.signature' };
+    const link = async (route: string, headers: Record<string, string> = session) =>
+      (await fetch(`${app.url}${route}`, { headers })).headers.get('link');
     expect(await link('/auditmatrix?year=2026')).toBe(
       '</assets/audit-matrix-page-1.js>; rel=modulepreload; crossorigin, ' +
         '</assets/Chip-2.js>; rel=modulepreload; crossorigin',
@@ -121,6 +127,17 @@ describe('web app, routing and headers', () => {
     expect(await link('/audit/a-1/auditexecution')).toBe(
       '</assets/audit-page-3.js>; rel=modulepreload; crossorigin',
     );
+    // Without a session every page but the public ones shows sign-in: its chunks come instead.
+    const signInLink =
+      '</assets/sign-in-page-5.js>; rel=modulepreload; crossorigin, ' +
+      '</assets/TextField-6.js>; rel=modulepreload; crossorigin';
+    expect(await link('/auditmatrix', {})).toBe(signInLink);
+    expect(await link('/audit/a-1/auditexecution', { cookie: 'theme=dark' })).toBe(signInLink);
+    expect(await link('/resetpassword', {})).toBe(
+      '</assets/reset-password-page-7.js>; rel=modulepreload; crossorigin',
+    );
+    expect(await link('/signin', {})).toBeNull();
+    expect(await link('/nowhere', {})).toBeNull();
     // No page of that shape, nothing but our own scripts, and no header from a broken file.
     expect(await link('/audit//auditexecution')).toBeNull();
     expect(await link('/nowhere')).toBeNull();

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PAGE_MODULES } from './page-modules';
+import { RequireSession } from './require-session';
 import { createRoutes } from './routes';
 
 const sources = import.meta.glob<Record<string, unknown>>('../features/**/*.tsx');
@@ -11,16 +12,21 @@ function pageRoutes(
   routes: readonly RouteObject[],
   parent = '',
   loaders: (() => Promise<unknown>)[] = [],
-): { pattern: string; loaders: (() => Promise<unknown>)[] }[] {
+  guarded = false,
+): { pattern: string; loaders: (() => Promise<unknown>)[]; guarded: boolean }[] {
   return routes.flatMap((route) => {
     const pattern = route.path ? `${parent}/${route.path}` : parent;
+    const inGuard =
+      guarded || (route.element as { type?: unknown } | undefined)?.type === RequireSession;
     const here =
       typeof route.lazy === 'function'
         ? [...loaders, route.lazy as () => Promise<unknown>]
         : loaders;
     const own =
-      typeof route.lazy === 'function' ? [{ pattern: pattern || '/', loaders: here }] : [];
-    return [...own, ...pageRoutes(route.children ?? [], pattern, here)];
+      typeof route.lazy === 'function'
+        ? [{ pattern: pattern || '/', loaders: here, guarded: inGuard }]
+        : [];
+    return [...own, ...pageRoutes(route.children ?? [], pattern, here, inGuard)];
   });
 }
 
@@ -44,6 +50,8 @@ describe('PAGE_MODULES, the page modules each URL opens (for the preload headers
           return Object.values(await load!());
         }),
       );
+      // Public exactly when no RequireSession is on the way (the server preloads sign-in else).
+      expect(entry.public === true, `${route.pattern} public`).toBe(!route.guarded);
       for (const load of route.loaders) {
         expect(exported.flat(), `${route.pattern}`).toContain(await componentOf(load));
       }

@@ -4,14 +4,26 @@ import { AUDIT_PHASES } from '../features/audits/audit-phases';
  * Which page modules each URL of routes.tsx opens, as data: the build turns it into the chunks
  * a navigation needs (route-preloads.json beside index.html), and the server names them in the
  * page's `Link` header, so a first visit on a slow link fetches the page's code together with the
- * app's instead of after the app has run (issue 18). Patterns as in routes.tsx: `:name` stands
- * for one segment. Kept in step with routes.tsx by page-modules.test.ts.
+ * app's instead of after the app has run (issue 18). A request without a session cookie gets the
+ * sign-in page's chunks instead for every page that is not public, as sign-in is what it shows.
+ * Patterns as in routes.tsx: `:name` stands for one segment. Kept in step with routes.tsx by page-modules.test.ts.
  */
-export const PAGE_MODULES: readonly { pattern: string; modules: readonly string[] }[] = [
+export interface PageModules {
+  pattern: string;
+  modules: readonly string[];
+  /** Open without a session (outside RequireSession); any other page shows sign-in without one. */
+  public?: true;
+}
+
+export const PAGE_MODULES: readonly PageModules[] = [
   { pattern: '/', modules: ['src/features/dashboard/dashboard-page.tsx'] },
-  { pattern: '/signin', modules: ['src/features/auth/sign-in-page.tsx'] },
-  { pattern: '/signout', modules: ['src/features/auth/sign-out-page.tsx'] },
-  { pattern: '/resetpassword', modules: ['src/features/auth/reset-password-page.tsx'] },
+  { pattern: '/signin', modules: ['src/features/auth/sign-in-page.tsx'], public: true },
+  { pattern: '/signout', modules: ['src/features/auth/sign-out-page.tsx'], public: true },
+  {
+    pattern: '/resetpassword',
+    modules: ['src/features/auth/reset-password-page.tsx'],
+    public: true,
+  },
   { pattern: '/users', modules: ['src/features/users/users-page.tsx'] },
   { pattern: '/users/create', modules: ['src/features/users/user-create-page.tsx'] },
   { pattern: '/user/:userId', modules: ['src/features/users/user-profile-page.tsx'] },

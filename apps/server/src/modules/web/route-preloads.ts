@@ -3,7 +3,9 @@ import path from 'node:path';
 
 /** What the web build writes beside index.html (apps/web/src/app/page-modules.ts). */
 interface RoutePreloadFile {
-  routes: { pattern: string; files: string[] }[];
+  /** The sign-in page's chunks: what a page that needs a session shows a visitor without one. */
+  signIn: string[];
+  routes: { pattern: string; files: string[]; public?: boolean }[];
 }
 
 function matches(pattern: string, pathname: string): boolean {
@@ -17,32 +19,47 @@ function matches(pattern: string, pathname: string): boolean {
   );
 }
 
+const NONE: RoutePreloadFile = { signIn: [], routes: [] };
+
 /**
  * The `Link` header of an index.html answer: the chunks of the page the URL opens, as module
  * preloads, so a first visit on a slow link fetches them together with the app's own code
- * instead of after it has run (issue 18; the build writes route-preloads.json). Read again when
- * the build changed it, as index.html is; without the file (a development build, an older
- * build) there is no header.
+ * instead of after it has run (issue 18; the build writes route-preloads.json). A visitor
+ * without a session cookie (`signedIn` false) is shown sign-in on every page that is not public,
+ * so gets its chunks instead; a cookie that turns out stale only costs the other page's chunks.
+ * Read again when the build changed it, as index.html is; without the file (a development
+ * build, an older build) there is no header.
  */
-export function createRoutePreloads(webDist: string): (pathname: string) => string | null {
+export function createRoutePreloads(
+  webDist: string,
+): (pathname: string, signedIn: boolean) => string | null {
   const file = path.join(webDist, 'route-preloads.json');
-  let cached: { mtimeMs: number; routes: RoutePreloadFile['routes'] } | null = null;
-  const routes = (): RoutePreloadFile['routes'] => {
+  let cached: { mtimeMs: number; preloads: RoutePreloadFile } | null = null;
+  const preloads = (): RoutePreloadFile => {
     try {
       const { mtimeMs } = statSync(file);
       if (cached?.mtimeMs !== mtimeMs) {
         const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<RoutePreloadFile>;
-        cached = { mtimeMs, routes: Array.isArray(parsed.routes) ? parsed.routes : [] };
+        cached = {
+          mtimeMs,
+          preloads: {
+            signIn: Array.isArray(parsed.signIn) ? parsed.signIn : [],
+            routes: Array.isArray(parsed.routes) ? parsed.routes : [],
+          },
+        };
       }
-      return cached.routes;
+      return cached.preloads;
     } catch {
-      return [];
+      return NONE;
     }
   };
-  return (pathname) => {
+  return (pathname, signedIn) => {
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const route = routes().find((candidate) => matches(candidate.pattern, normalized));
-    const files = (route?.files ?? []).filter(
+    const { signIn, routes } = preloads();
+    const route = routes.find((candidate) => matches(candidate.pattern, normalized));
+    // (No route, no page: the not-found page needs no session and no chunk of its own.)
+    const chosen = !route ? [] : signedIn || route.public === true ? route.files : signIn;
+    const files = (Array.isArray(chosen) ? chosen : []).filter(
       (name) => typeof name === 'string' && /^assets\/[\w.-]+\.js$/.test(name),
     );
     if (files.length === 0) return null;

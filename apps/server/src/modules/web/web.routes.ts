@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originFormTarget } from '../../http/web-request';
 import { errorBody } from '../../shared/app-error';
+import { getSessionCookie } from 'better-auth/cookies';
 import { createRoutePreloads } from './route-preloads';
 
 /** Shown before anyone chose a language, so it says everything in German and English. */
@@ -64,17 +65,18 @@ export async function registerWebRoutes(
 
   const preloadsFor = createRoutePreloads(webDist);
   // Checked per request: building the web app must not need a server restart.
-  const sendIndex = (reply: FastifyReply, pathname: string) => {
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, pathname: string) => {
     if (!existsSync(indexFile)) {
       return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
-    const link = preloadsFor(pathname);
+    const signedIn = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' })) !== null;
+    const link = preloadsFor(pathname, signedIn);
     if (link) reply.header('link', link);
     return reply.sendFile('index.html');
   };
 
   // The static plugin treats "/" as a directory listing, which is off.
-  app.get('/', (_req, reply) => sendIndex(reply, '/'));
+  app.get('/', (req, reply) => sendIndex(req, reply, '/'));
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = (originFormTarget(req.url) ?? req.url).split('?')[0] ?? '/';
@@ -85,6 +87,6 @@ export async function registerWebRoutes(
     if (looksLikeFile(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
     }
-    return sendIndex(reply, pathname);
+    return sendIndex(req, reply, pathname);
   });
 }
