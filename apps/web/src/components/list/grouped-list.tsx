@@ -37,8 +37,8 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import {
   DEFAULT_APP_CONFIG,
   DEFAULT_LISTS_CONFIG,
@@ -60,7 +60,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useInRouterContext, useSearchParams } from 'react-router';
+import { COARSE_POINTER } from '../../app/theme';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon, type SyncState } from '../../lib/sync/sync-state-icon';
 import { ListDrawer } from './list-drawer';
@@ -115,6 +117,11 @@ export interface GroupedListProps<T> {
    * sits inside the row's link or button, so it must hold no controls of its own.
    */
   renderRow: (item: T, context: ListRowContext<T>) => ReactNode;
+  /**
+   * Styles of the rows' content, given once for the whole list (nested selectors on class names
+   * the rows use) instead of an `sx` in every row, which a slow phone pays for per row.
+   */
+  rowsSx?: SxProps<Theme>;
   /**
    * What touching the row does (DESIGN section 7: the whole row is the target that opens its
    * item): a link or a button around the row's content, named by that content. Undefined for
@@ -221,6 +228,7 @@ function GroupedListView<T>({
   getId,
   config,
   renderRow,
+  rowsSx: extraRowsSx,
   getRowOpen,
   renderRowActions,
   renderGroupHeader,
@@ -267,6 +275,13 @@ function GroupedListView<T>({
   const [page, setPage] = useState(1);
   const [pageSizeChoice, setPageSize] = useState<number | null | undefined>(undefined);
   const [drawer, setDrawer] = useState<'filter' | 'sort' | null>(null);
+  const rowStyles = useMemo<SxProps<Theme>>(
+    () =>
+      extraRowsSx
+        ? [rowsSx, ...(Array.isArray(extraRowsSx) ? extraRowsSx : [extraRowsSx])]
+        : rowsSx,
+    [extraRowsSx],
+  );
 
   const facets = config.aggregations;
   const facetIds = useMemo(() => facets.map((facet) => facet.id), [facets]);
@@ -418,8 +433,20 @@ function GroupedListView<T>({
       if (!next.delete(key)) next.add(key);
       return next;
     });
-  const toggleAll = () =>
-    setCollapsed(allExpanded ? new Set(groups?.map((group) => group.key)) : new Set());
+  const toggleAll = useCallback(
+    () => setCollapsed(allExpanded ? new Set(groups?.map((group) => group.key)) : new Set()),
+    [allExpanded, groups],
+  );
+  const toggleView = useCallback(() => {
+    setView((current) => (current === 'group' ? 'list' : 'group'));
+    setPage(1);
+  }, []);
+  const onPageSizeChange = useCallback((size: number | null) => {
+    setPageSize(size);
+    setPage(1);
+  }, []);
+  const filterDrawerMounted = useMountedOnce(drawer === 'filter');
+  const sortDrawerMounted = useMountedOnce(drawer === 'sort');
 
   const filterCount = activeFilterCount(activeFilter);
   const showPagination = paginationVisible(rows.length, config.pageSizes);
@@ -434,52 +461,16 @@ function GroupedListView<T>({
           onCommit={onQuery}
         />
         {actions}
-        {config.groupings.length > 0 && (
-          <IconButton
-            aria-label={t('list.groupView')}
-            aria-pressed={grouped}
-            color={grouped ? 'primary' : 'default'}
-            onClick={() => {
-              setView(grouped ? 'list' : 'group');
-              setPage(1);
-            }}
-            data-testid="list-group-toggle"
-          >
-            <ViewAgendaOutlinedIcon />
-          </IconButton>
-        )}
-        {grouped && (
-          <IconButton
-            aria-label={allExpanded ? t('list.collapseAll') : t('list.expandAll')}
-            onClick={toggleAll}
-            data-testid="list-expand-all"
-          >
-            {allExpanded ? <UnfoldLessIcon /> : <UnfoldMoreIcon />}
-          </IconButton>
-        )}
-        <IconButton
-          aria-label={t('list.sort')}
-          aria-haspopup="dialog"
-          onClick={() => setDrawer('sort')}
-          data-testid="list-sort-button"
-        >
-          <SortIcon />
-        </IconButton>
-        {facets.length > 0 && (
-          <IconButton
-            aria-label={
-              filterCount ? t('list.filterActive', { count: filterCount }) : t('list.filter')
-            }
-            aria-haspopup="dialog"
-            onClick={() => setDrawer('filter')}
-            data-testid="list-filter-button"
-          >
-            {/* No content at 0: a hidden "0" still counts as visible text against the label. */}
-            <Badge badgeContent={filterCount || undefined} color="primary">
-              <FilterListIcon />
-            </Badge>
-          </IconButton>
-        )}
+        <ListViewButtons
+          groupable={config.groupings.length > 0}
+          grouped={grouped}
+          allExpanded={allExpanded}
+          filterable={facets.length > 0}
+          filterCount={filterCount}
+          onToggleView={toggleView}
+          onToggleAll={grouped ? toggleAll : undefined}
+          onOpenDrawer={setDrawer}
+        />
         {moreActions && moreActions.length > 0 && <ListMoreActions actions={moreActions} />}
       </Box>
 
@@ -523,7 +514,7 @@ function GroupedListView<T>({
             </Typography>
           )
         ) : grouped ? (
-          <List aria-label={label} disablePadding data-testid="list-groups">
+          <List aria-label={label} disablePadding data-testid="list-groups" sx={rowStyles}>
             {runsOf(pageRows).map((run, runIndex) => {
               const group = run.group!;
               const expanded = !collapsed.has(group.key);
@@ -561,7 +552,7 @@ function GroupedListView<T>({
             })}
           </List>
         ) : (
-          <List aria-label={label} disablePadding data-testid="list-rows">
+          <List aria-label={label} disablePadding data-testid="list-rows" sx={rowStyles}>
             {pageRows.map((row, index) => (
               <ListRow
                 key={getId(row.item)}
@@ -585,71 +576,150 @@ function GroupedListView<T>({
           pageSizes={config.pageSizes}
           visiblePages={visiblePages}
           onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+          onPageSizeChange={onPageSizeChange}
         />
       )}
 
-      <ListDrawer
-        open={drawer === 'filter'}
-        onClose={() => setDrawer(null)}
-        title={t('list.filter')}
-        width={filterDrawerWidth}
-        testId="list-filter-drawer"
-      >
-        <ListFilterPanel
-          facets={panelFacets}
-          indexed={indexed}
-          terms={terms}
-          filter={activeFilter}
-          pageSize={facetPanelPageSize}
-          onToggle={(facetId, value) =>
-            changeFilter(toggleFacetValue(activeFilter, facetId, value))
-          }
-          onClear={() => changeFilter(EMPTY_FILTER)}
-        />
-      </ListDrawer>
-      <ListDrawer
-        open={drawer === 'sort'}
-        onClose={() => setDrawer(null)}
-        title={t('list.sortTitle')}
-        width={filterDrawerWidth}
-        testId="list-sort-drawer"
-      >
-        <ListSortPanel
-          sortings={config.sortings.map((entry) => ({
-            id: entry.id,
-            label: localized(entry.label),
-          }))}
-          sortingId={sorting.id}
-          direction={direction}
-          onSortingChange={(id) => {
-            const next = config.sortings.find((entry) => entry.id === id);
-            if (next) setSortChoice({ id, direction: next.order });
-            setPage(1);
-          }}
-          onDirectionChange={(next) => {
-            setSortChoice({ id: sorting.id, direction: next });
-            setPage(1);
-          }}
-          groupings={config.groupings.map((entry) => ({
-            id: entry.id,
-            label: localized(entry.label),
-          }))}
-          groupingId={grouping?.id ?? null}
-          onGroupingChange={(id) => {
-            setGroupingId(id);
-            setView('group');
-            setCollapsed(new Set());
-            setPage(1);
-          }}
-        />
-      </ListDrawer>
+      {/* Mounted when first opened: a closed drawer still renders its modal's hooks. */}
+      {filterDrawerMounted && (
+        <ListDrawer
+          open={drawer === 'filter'}
+          onClose={() => setDrawer(null)}
+          title={t('list.filter')}
+          width={filterDrawerWidth}
+          testId="list-filter-drawer"
+        >
+          <ListFilterPanel
+            facets={panelFacets}
+            indexed={indexed}
+            terms={terms}
+            filter={activeFilter}
+            pageSize={facetPanelPageSize}
+            onToggle={(facetId, value) =>
+              changeFilter(toggleFacetValue(activeFilter, facetId, value))
+            }
+            onClear={() => changeFilter(EMPTY_FILTER)}
+          />
+        </ListDrawer>
+      )}
+      {sortDrawerMounted && (
+        <ListDrawer
+          open={drawer === 'sort'}
+          onClose={() => setDrawer(null)}
+          title={t('list.sortTitle')}
+          width={filterDrawerWidth}
+          testId="list-sort-drawer"
+        >
+          <ListSortPanel
+            sortings={config.sortings.map((entry) => ({
+              id: entry.id,
+              label: localized(entry.label),
+            }))}
+            sortingId={sorting.id}
+            direction={direction}
+            onSortingChange={(id) => {
+              const next = config.sortings.find((entry) => entry.id === id);
+              if (next) setSortChoice({ id, direction: next.order });
+              setPage(1);
+            }}
+            onDirectionChange={(next) => {
+              setSortChoice({ id: sorting.id, direction: next });
+              setPage(1);
+            }}
+            groupings={config.groupings.map((entry) => ({
+              id: entry.id,
+              label: localized(entry.label),
+            }))}
+            groupingId={grouping?.id ?? null}
+            onGroupingChange={(id) => {
+              setGroupingId(id);
+              setView('group');
+              setCollapsed(new Set());
+              setPage(1);
+            }}
+          />
+        </ListDrawer>
+      )}
     </Box>
   );
 }
+
+interface ListViewButtonsProps {
+  groupable: boolean;
+  grouped: boolean;
+  allExpanded: boolean;
+  filterable: boolean;
+  filterCount: number;
+  onToggleView: () => void;
+  /** Only in group view. */
+  onToggleAll?: () => void;
+  onOpenDrawer: (drawer: 'filter' | 'sort') => void;
+}
+
+/**
+ * The toolbar's view, sort and filter buttons. Memoized: new items do not render them again
+ * (issue 18: on a slow phone the start of a list screen renders the list for each document
+ * batch that arrives).
+ */
+const ListViewButtons = memo(function ListViewButtons({
+  groupable,
+  grouped,
+  allExpanded,
+  filterable,
+  filterCount,
+  onToggleView,
+  onToggleAll,
+  onOpenDrawer,
+}: ListViewButtonsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {groupable && (
+        <IconButton
+          aria-label={t('list.groupView')}
+          aria-pressed={grouped}
+          color={grouped ? 'primary' : 'default'}
+          onClick={onToggleView}
+          data-testid="list-group-toggle"
+        >
+          <ViewAgendaOutlinedIcon />
+        </IconButton>
+      )}
+      {grouped && onToggleAll && (
+        <IconButton
+          aria-label={allExpanded ? t('list.collapseAll') : t('list.expandAll')}
+          onClick={onToggleAll}
+          data-testid="list-expand-all"
+        >
+          {allExpanded ? <UnfoldLessIcon /> : <UnfoldMoreIcon />}
+        </IconButton>
+      )}
+      <IconButton
+        aria-label={t('list.sort')}
+        aria-haspopup="dialog"
+        onClick={() => onOpenDrawer('sort')}
+        data-testid="list-sort-button"
+      >
+        <SortIcon />
+      </IconButton>
+      {filterable && (
+        <IconButton
+          aria-label={
+            filterCount ? t('list.filterActive', { count: filterCount }) : t('list.filter')
+          }
+          aria-haspopup="dialog"
+          onClick={() => onOpenDrawer('filter')}
+          data-testid="list-filter-button"
+        >
+          {/* No content at 0: a hidden "0" still counts as visible text against the label. */}
+          <Badge badgeContent={filterCount || undefined} color="primary">
+            <FilterListIcon />
+          </Badge>
+        </IconButton>
+      )}
+    </>
+  );
+});
 
 interface PageRow<T> extends Row<T> {
   index: number;
@@ -693,6 +763,67 @@ const ListRow = memo(ListRowContent, (before, after) => {
   );
 }) as <T>(props: ListRowProps<T>) => ReactNode;
 
+/**
+ * Every row of a list is plain elements styled once, by the list (`rowsSx` below), instead of
+ * MUI's ListItem, ListItemButton and Boxes per row: those cost five styled components and a
+ * ripple per row, most of the render and commit time of a page of rows on a slow phone (issue 18).
+ */
+export const ROW_CLASSES = {
+  row: 'qa-row',
+  withOpen: 'qa-row-with-open',
+  open: 'qa-row-open',
+  content: 'qa-row-content',
+  trailing: 'qa-row-trailing',
+} as const;
+
+const rowsSx = (theme: Theme) => ({
+  [`& .${ROW_CLASSES.row}`]: {
+    display: 'flex',
+    gap: theme.spacing(1),
+    alignItems: 'center',
+    padding: theme.spacing(1, 2),
+    borderBottom: `1px solid ${theme.palette.divider}`,
+    minWidth: 0,
+  },
+  [`& .${ROW_CLASSES.withOpen}`]: { alignItems: 'stretch', padding: 0 },
+  [`& .${ROW_CLASSES.withOpen}:has(> .${ROW_CLASSES.trailing})`]: {
+    paddingRight: theme.spacing(1),
+  },
+  [`& .${ROW_CLASSES.open}`]: {
+    flex: 1,
+    minWidth: 0,
+    display: 'flex',
+    alignItems: 'flex-start',
+    padding: theme.spacing(1.5, 2),
+    color: 'inherit',
+    textDecoration: 'none',
+    cursor: 'pointer',
+    outline: 0,
+    WebkitTapHighlightColor: 'transparent',
+    transition: theme.transitions.create('background-color', {
+      duration: theme.transitions.duration.shortest,
+    }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '@media (hover: none)': { '&:hover': { backgroundColor: 'transparent' } },
+    // Touch feedback instead of the ripple.
+    '&:active': { backgroundColor: theme.palette.action.selected },
+    // Inset: the list's container may clip what is outside the row.
+    '&:focus-visible': {
+      ...theme.focusVisible,
+      outlineOffset: -3,
+      backgroundColor: theme.palette.action.focus,
+    },
+    [COARSE_POINTER]: { minHeight: 48 },
+  },
+  [`& .${ROW_CLASSES.content}`]: { flex: 1, minWidth: 0 },
+  [`& .${ROW_CLASSES.trailing}`]: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: theme.spacing(1),
+    flexShrink: 0,
+  },
+});
+
 function ListRowContent<T>({
   row,
   index,
@@ -709,40 +840,56 @@ function ListRowContent<T>({
   // The sync state stays outside the link or button: inside, its name would be lost in the
   // row's, and a touch on it opens the row anyway.
   const trailing = (state || actions) && (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+    <div className={ROW_CLASSES.trailing}>
       {state && <SyncStateIcon state={state} />}
       {actions}
-    </Box>
+    </div>
   );
   if (!open) {
     return (
-      <ListItem divider sx={{ gap: 1, alignItems: 'center' }} data-testid="list-row">
-        <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>
+      <li className={ROW_CLASSES.row} data-testid="list-row">
+        <div className={ROW_CLASSES.content}>{content}</div>
         {trailing}
-      </ListItem>
+      </li>
     );
   }
-  // ButtonBase gives the div button semantics, Enter and Space; a link stays a real `a`.
-  const target = open.href
-    ? inRouter
-      ? { component: RouterLink, to: open.href }
-      : { component: 'a', href: open.href }
-    : { onClick: open.onOpen };
+  const inner = <div className={ROW_CLASSES.content}>{content}</div>;
+  const common = { className: ROW_CLASSES.open, 'data-testid': 'list-row-open' };
   return (
-    <ListItem
-      divider
-      disablePadding
-      sx={{ gap: 1, alignItems: 'stretch', pr: trailing ? 1 : 0 }}
-      data-testid="list-row"
-    >
-      <ListItemButton
-        {...target}
-        sx={{ flex: 1, minWidth: 0, alignItems: 'flex-start', py: 1.5 }}
-        data-testid="list-row-open"
-      >
-        <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>
-      </ListItemButton>
+    <li className={`${ROW_CLASSES.row} ${ROW_CLASSES.withOpen}`} data-testid="list-row">
+      {open.href ? (
+        inRouter ? (
+          <RouterLink to={open.href} {...common}>
+            {inner}
+          </RouterLink>
+        ) : (
+          <a href={open.href} {...common}>
+            {inner}
+          </a>
+        )
+      ) : (
+        // A div with button semantics (the content has blocks a <button> may not hold): Enter
+        // opens on key down, Space on key up, as a button does.
+        <div
+          role="button"
+          tabIndex={0}
+          {...common}
+          onClick={open.onOpen}
+          onKeyDown={(event) => {
+            if (event.target !== event.currentTarget) return;
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              open.onOpen?.();
+            } else if (event.key === ' ') event.preventDefault();
+          }}
+          onKeyUp={(event) => {
+            if (event.target === event.currentTarget && event.key === ' ') open.onOpen?.();
+          }}
+        >
+          {inner}
+        </div>
+      )}
       {trailing}
-    </ListItem>
+    </li>
   );
 }

@@ -12,7 +12,7 @@ import PaginationItem from '@mui/material/PaginationItem';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { pageCount, visiblePageNumbers } from '@qa/domain';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageRange } from './list-pagination';
 
@@ -33,9 +33,9 @@ interface ListPaginationBarProps {
 
 /**
  * Items-per-page selector, "1–25 of 300" and the page buttons. Choosing "All" first asks, since
- * rendering every item can take long (SPEC section 2).
+ * rendering every item can take long (SPEC section 2). Memoized, as the search box (issue 18).
  */
-export function ListPaginationBar({
+export const ListPaginationBar = memo(function ListPaginationBar({
   itemCount,
   page,
   pageSize,
@@ -157,4 +157,4 @@ export function ListPaginationBar({
       </Dialog>
     </Box>
   );
-}
+});

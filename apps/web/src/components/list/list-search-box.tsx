@@ -3,7 +3,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_SEARCH_MARK } from './list-marks';
 
@@ -16,9 +16,14 @@ interface ListSearchBoxProps {
 
 /**
  * The full-text search box. It keeps its own text, so a keystroke re-renders only this box; the
- * list hears of the text after the pause.
+ * list hears of the text after the pause. Memoized: a list that renders again for new items does
+ * not render its text field again (issue 18: the field is a dozen styled components).
  */
-export function ListSearchBox({ initialValue, debounceMs, onCommit }: ListSearchBoxProps) {
+export const ListSearchBox = memo(function ListSearchBox({
+  initialValue,
+  debounceMs,
+  onCommit,
+}: ListSearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(initialValue);
   const committed = useRef(initialValue);
@@ -93,4 +98,4 @@ export function ListSearchBox({ initialValue, debounceMs, onCommit }: ListSearch
       }}
     />
   );
-}
+});

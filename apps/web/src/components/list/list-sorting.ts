@@ -6,7 +6,15 @@ export type SortValue = string | number | boolean | null;
 /** Compares two values that are both present (never null). */
 export type ValueComparator = (a: Exclude<SortValue, null>, b: Exclude<SortValue, null>) => number;
 
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+let collator: Intl.Collator | null = null;
+/**
+ * Made when first needed, or in the first pause after this module loaded: loading ICU's
+ * collation data takes about 15 ms on a slow phone, which on its own is no long task but inside
+ * the evaluation of the list's chunk or a render made one longer (issue 18).
+ */
+const textCollator = () =>
+  (collator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' }));
+if (typeof requestIdleCallback === 'function') requestIdleCallback(() => textCollator());
 /** Chapter numbers and other dotted numbers ('4.10', '10.2.1'). */
 const DOTTED_NUMBER = /^\d+(\.\d+)*$/;
 
@@ -20,7 +28,7 @@ export const compareDefault: ValueComparator = (a, b) => {
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (typeof a === 'string' && typeof b === 'string') {
     if (DOTTED_NUMBER.test(a.trim()) && DOTTED_NUMBER.test(b.trim())) return compareChapters(a, b);
-    return collator.compare(a, b);
+    return textCollator().compare(a, b);
   }
   return typeRank(a) - typeRank(b);
 };

@@ -102,8 +102,8 @@ const VALUE_COLUMNS = [
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 /**
- * A row's look in one style on its box (issue 18: a row of the matrix was about twenty styled
- * components, and a slow phone paid for each on every render). The cells are plain elements:
+ * A row's look in one style, given to the list for all rows (issue 18: a row of the matrix was
+ * about twenty styled components, and a slow phone paid for each on every render). The cells are plain elements:
  * the name, then each value with its label, which is seen in the card layout and only heard on
  * md and wider (under the header); an empty value keeps its column on md and wider.
  */
@@ -134,6 +134,9 @@ const rowSx = (theme: Theme) => ({
   '& .matrix-icons': { display: 'flex', gap: theme.spacing(0.5), alignItems: 'center' },
 });
 
+/** Given to the list once, for every row (not an `sx` per row). */
+const rowsSx = (theme: Theme) => ({ '& .matrix-row': rowSx(theme) });
+
 const rowId = (row: AuditMatrixRow) => row.id;
 const getRowOpen = (row: AuditMatrixRow) => ({ href: `/audit/${encodeURIComponent(row.id)}` });
 
@@ -157,7 +160,7 @@ export function AuditMatrixContent() {
 
   const currentYear = new Date().getFullYear();
   const span = auditConfig.matrixYears;
-  const years = matrixYearList(span, currentYear);
+  const years = useMemo(() => matrixYearList(span, currentYear), [span, currentYear]);
   const year = matrixYearOrFallback(parseMatrixYear(params.get('year')), span, currentYear);
   const { documents, loading: auditsLoading } = useQuery(matrixQuery(year));
   // Rows wait for the names their ids stand for: shown first as ids ("User: 0193..."), a card
@@ -242,49 +245,86 @@ export function AuditMatrixContent() {
   );
   const mayCreate = may(createAuditCommand.action);
 
-  const changeYear = (value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('year', value);
-      return next;
-    });
-
-  const yearSelector = (
-    <TextField
-      select
-      size="small"
-      label={t('auditMatrix.year')}
-      value={String(year)}
-      onChange={(event) => changeYear(event.target.value)}
-      slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'audit-matrix-year' } }}
-      sx={{ minWidth: 140 }}
-    >
-      {years.map((entry) => (
-        <option key={entry} value={String(entry)}>
-          {entry === ALL_YEARS ? t('auditMatrix.allYears') : entry}
-        </option>
-      ))}
-    </TextField>
+  // The toolbar and the header as memoized elements: the matrix renders again for each batch of
+  // documents a start brings, and the list then keeps them instead of rendering their dozens of
+  // styled components again (issue 18).
+  const actions = useMemo(
+    () => (
+      <>
+        <TextField
+          select
+          size="small"
+          label={t('auditMatrix.year')}
+          value={String(year)}
+          onChange={(event) =>
+            setParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set('year', event.target.value);
+              return next;
+            })
+          }
+          slotProps={{
+            select: { native: true },
+            htmlInput: { 'data-testid': 'audit-matrix-year' },
+          }}
+          sx={{ minWidth: 140 }}
+        >
+          {years.map((entry) => (
+            <option key={entry} value={String(entry)}>
+              {entry === ALL_YEARS ? t('auditMatrix.allYears') : entry}
+            </option>
+          ))}
+        </TextField>
+        {mayCreate && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({})}
+            data-testid="audit-create"
+          >
+            {t('auditMatrix.create')}
+          </Button>
+        )}
+      </>
+    ),
+    [t, year, years, setParams, mayCreate],
+  );
+  const moreActions = useMemo(
+    () =>
+      adminView
+        ? [
+            {
+              id: 'import',
+              label: t('auditMatrix.importAudits'),
+              icon: <UploadFileIcon fontSize="small" />,
+              onClick: () => setImporting(true),
+            },
+          ]
+        : undefined,
+    [adminView, t],
   );
 
-  const header = (
-    <Box
-      sx={{
-        ...gridSx,
-        gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
-        display: { xs: 'none', md: 'grid' },
-        pl: 2,
-        py: 1,
-      }}
-      data-testid="audit-matrix-header"
-    >
-      {COLUMN_KEYS.map((key) => (
-        // Column names, not headings: subtitle2 renders an h6, which broke the heading order.
-        <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
-          {t(key)}
-        </Typography>
-      ))}
-    </Box>
+  const header = useMemo(
+    () => (
+      <Box
+        sx={{
+          ...gridSx,
+          gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
+          display: { xs: 'none', md: 'grid' },
+          pl: 2,
+          py: 1,
+        }}
+        data-testid="audit-matrix-header"
+      >
+        {COLUMN_KEYS.map((key) => (
+          // Column names, not headings: subtitle2 renders an h6, which broke the heading order.
+          <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
+            {t(key)}
+          </Typography>
+        ))}
+      </Box>
+    ),
+    [t],
   );
 
   // The whole row is the link that opens the audit (its name alone was a 19 px target); in
@@ -295,7 +335,7 @@ export function AuditMatrixContent() {
     (row: AuditMatrixRow): ReactNode => {
       const cell = cells(row);
       return (
-        <Box sx={rowSx} data-testid={`audit-row-${row.id}`}>
+        <div className="matrix-row" data-testid={`audit-row-${row.id}`}>
           <p className="matrix-name" data-testid="audit-row-name">
             {cell.name}
           </p>
@@ -318,7 +358,7 @@ export function AuditMatrixContent() {
             )}
             <SyncStateIcon state={row.state} size="small" />
           </div>
-        </Box>
+        </div>
       );
     },
     [cells, t],
@@ -374,34 +414,10 @@ export function AuditMatrixContent() {
         getSearchText={getSearchText}
         formatValue={formatValue}
         header={header}
-        actions={
-          <>
-            {yearSelector}
-            {mayCreate && (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setEditing({})}
-                data-testid="audit-create"
-              >
-                {t('auditMatrix.create')}
-              </Button>
-            )}
-          </>
-        }
-        moreActions={
-          adminView
-            ? [
-                {
-                  id: 'import',
-                  label: t('auditMatrix.importAudits'),
-                  icon: <UploadFileIcon fontSize="small" />,
-                  onClick: () => setImporting(true),
-                },
-              ]
-            : undefined
-        }
+        actions={actions}
+        moreActions={moreActions}
         renderRow={renderRow}
+        rowsSx={rowsSx}
         getRowOpen={getRowOpen}
         renderRowActions={renderRowActions}
       />
