@@ -6,11 +6,9 @@ import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
 import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
 import { afterNextPaint } from './lib/dom/after-paint';
+import { nextTask } from './lib/dom/next-task';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { checkSessionAtStart } from './lib/session/session-provider';
-
-/** Lets the browser paint and handle input between the start's steps (a slow phone). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * How long the first render waits for the session check and the page's chunk before it shows the

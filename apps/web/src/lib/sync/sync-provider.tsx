@@ -13,6 +13,7 @@ import type { OfflineFilesDatabase } from '../files/offline-files';
 import type { SyncClient } from './sync-client';
 import { OfflineFilesContext, SyncClientContext } from './sync-context';
 import type { SyncEngine } from './sync-engine';
+import { loadSyncEngine } from './sync-engine-loader';
 import type { Rejection } from './sync-types';
 
 export interface SyncProviderProps {
@@ -63,7 +64,7 @@ export function SyncProvider({
   // session is being asked for, not after it answered (but after the first paint, see below).
   useEffect(() => {
     if (readCachedPerson() === null) return;
-    return afterNextPaint(() => void import('./sync-engine').catch(() => undefined));
+    return afterNextPaint(() => void loadSyncEngine().catch(() => undefined));
   }, []);
 
   // The client lives as long as the person; these change under it.
@@ -97,7 +98,7 @@ export function SyncProvider({
     const loading: Promise<SyncEngine | null> = new Promise<void>((resolve) => {
       afterNextPaint(resolve);
     })
-      .then(() => import('./sync-engine'))
+      .then(() => loadSyncEngine())
       .then(({ startSyncEngine }) => {
         if (cancelled) return null;
         const engine = startSyncEngine({
