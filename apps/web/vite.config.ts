@@ -202,9 +202,7 @@ export default defineConfig({
               priority: 2,
               tags: ['$initial'],
             },
-            // Loaded by the sync engine's loader one per task (sync-engine-loader.ts); named
-            // here, or a dynamic import of them from the entry's code pulls them into the entry.
-            { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            // Loaded by the sync engine's loader in a task of its own (sync-engine-loader.ts).
             { name: 'vendor-dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 1 },
             {
               name: 'vendor-i18n',

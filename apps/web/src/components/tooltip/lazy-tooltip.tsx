@@ -1,6 +1,6 @@
-import Tooltip from '@mui/material/Tooltip';
 import {
   cloneElement,
+  Suspense,
   useState,
   type FocusEvent,
   type MouseEvent,
@@ -8,6 +8,13 @@ import {
   type ReactNode,
   type TouchEvent,
 } from 'react';
+import { lazyComponent } from '../../app/chunk-load';
+
+/** Its own chunk: with its popper it was a tenth of the first screen's MUI (issue 18). */
+const Tooltip = lazyComponent(
+  () => import('@mui/material/Tooltip'),
+  (m) => m.default,
+);
 
 type ChildProps = {
   onMouseEnter?: (event: MouseEvent) => void;
@@ -16,7 +23,8 @@ type ChildProps = {
 };
 
 /**
- * MUI's Tooltip, mounted only once a pointer, the keyboard or a finger reaches its child. A
+ * MUI's Tooltip, loaded and mounted only once a pointer, the keyboard or a finger reaches its
+ * child. A
  * Tooltip is a large component (a popper, its listeners, its theme lookups); in a list every
  * row's sync icon and disabled button had one, and rendering them was a good part of a
  * screen's first rows on a slow phone (issue 18: total blocking time; issue 11: first row).
@@ -51,9 +59,17 @@ export function LazyTooltip({
       },
     });
   }
+  // Until the chunk is there (a moment, or the service worker's copy offline) the child as it is.
   return (
-    <Tooltip title={title} open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)}>
-      {children}
-    </Tooltip>
+    <Suspense fallback={children}>
+      <Tooltip
+        title={title}
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+      >
+        {children}
+      </Tooltip>
+    </Suspense>
   );
 }
