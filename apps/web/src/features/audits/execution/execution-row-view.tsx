@@ -65,10 +65,11 @@ interface ExecutionRowViewProps {
 }
 
 /**
- * A row's look in one style on its box, its texts and labels plain elements (issue 11: the first
- * row of a 1,000-question audit; a row was about fifteen styled components, each paid for on
- * every render). The buttons stay MUI's: their touch size and focus ring come from the theme.
- * The labels look like MUI's small outlined chips.
+ * A row's look in one style, given to the list once for all rows (`rowsSx`), its texts and
+ * labels plain elements (issue 11: the first row of a 1,000-question audit; a row was about
+ * fifteen styled components, each paid for on every render, and then one style serialised per
+ * row). The buttons stay MUI's: their touch size and focus ring come from the theme. The labels
+ * look like MUI's small outlined chips.
  */
 const rowSx: SxProps<Theme> = (theme) => ({
   '& .exec-head': {
@@ -130,6 +131,9 @@ const rowSx: SxProps<Theme> = (theme) => ({
   },
 });
 
+/** The rows' style for the execution tab's list (GroupedList `rowsSx`). */
+export const executionRowsSx = { '& .exec-row': rowSx } as SxProps<Theme>;
+
 /**
  * One question of the execution tab with its findings inline and what an auditor does with a
  * finger: record a finding, answer "conforming" or "not applicable" in one touch, open a
@@ -147,7 +151,11 @@ export const ExecutionRowView = memo(function ExecutionRowView({
   const closed = row.itemState !== null;
   const importanceColor = labels.importanceColor(q.importance);
   return (
-    <Box sx={rowSx} data-testid={`exec-row-${row.id}`} data-item-state={row.itemState ?? undefined}>
+    <div
+      className="exec-row"
+      data-testid={`exec-row-${row.id}`}
+      data-item-state={row.itemState ?? undefined}
+    >
       <div className="exec-head">
         <p className="exec-no" aria-label={`${labels.number} ${no}`}>
           {no}
@@ -244,7 +252,7 @@ export const ExecutionRowView = memo(function ExecutionRowView({
           </div>
         </div>
       </div>
-    </Box>
+    </div>
   );
 });
 

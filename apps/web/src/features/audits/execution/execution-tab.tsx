@@ -45,6 +45,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { DiscardFindingsDialog } from './discard-findings-dialog';
 import { executionAccess } from './execution-access';
 import {
+  executionRowsSx,
   ExecutionRowView,
   type ExecutionRowActions,
   type ExecutionRowLabels,
@@ -381,6 +382,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             getSearchText={searchTextOf}
             formatValue={formatValue}
             renderRow={renderRow}
+            rowsSx={executionRowsSx}
             getSyncState={getSyncState}
             loading={auditLoading || itemsLoading}
             label={t('execution.listLabel')}
