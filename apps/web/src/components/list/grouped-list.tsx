@@ -49,6 +49,7 @@ import {
 } from '@qa/domain';
 import {
   memo,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -183,6 +184,8 @@ const EMPTY_FILTER: FacetFilter = {};
  * is not off), else in memory only.
  */
 const NO_ITEMS: readonly never[] = [];
+/** Rows rendered before the rest of the first page: about a screenful on a tablet. */
+const FIRST_ROWS = 10;
 
 export function GroupedList<T>(listProps: GroupedListProps<T>) {
   const inRouter = useInRouterContext();
@@ -379,10 +382,19 @@ function GroupedListView<T>({
     [groups, sorted],
   );
   const currentPage = clampPage(page, rows.length, pageSize);
+  // The list's first rows are a screenful, the rest of the page follows in a transition: on a
+  // slow tablet the first questions show sooner and the page stays responsive while the others
+  // render (issue 11: the first row of a 1,000-question audit; issue 18: one commit of a whole
+  // page was a long task). Only at the start: later pages come whole.
+  const [wholePage, setWholePage] = useState(false);
   const pageRows = useMemo(() => {
     const { start, end } = pageRange(currentPage, rows.length, pageSize);
-    return rows.slice(start, end);
-  }, [rows, currentPage, pageSize]);
+    return rows.slice(start, wholePage ? end : Math.min(end, start + FIRST_ROWS));
+  }, [rows, currentPage, pageSize, wholePage]);
+  const morePending = !wholePage && pageRows.length === FIRST_ROWS;
+  useEffect(() => {
+    if (morePending) startTransition(() => setWholePage(true));
+  }, [morePending]);
 
   // The page a search or filter produced is on screen (bench/ui.bench.ts measures from the
   // search mark of list-search-box.tsx to this one).
@@ -784,6 +796,10 @@ const rowsSx = (theme: Theme) => ({
     padding: theme.spacing(1, 2),
     borderBottom: `1px solid ${theme.palette.divider}`,
     minWidth: 0,
+    // Rows below the screen are laid out and painted once scrolled to (a page of a hundred
+    // questions on a slow tablet); their last size is kept, so the scrollbar does not jump.
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 72px',
   },
   [`& .${ROW_CLASSES.withOpen}`]: { alignItems: 'stretch', padding: 0 },
   [`& .${ROW_CLASSES.withOpen}:has(> .${ROW_CLASSES.trailing})`]: {
