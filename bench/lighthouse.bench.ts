@@ -26,6 +26,8 @@ const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? PORT + 1);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Set to a folder to keep each run's full report (JSON) for a closer look. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+/** `signin` or `matrix` measures that page alone (a quicker loop while working on one). */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['signin', 'matrix'];
 const AUDITS = 30;
 const YEAR = new Date().getFullYear();
 const TARGETS = { performance: 90, accessibility: 100, bestPractices: 100, firstLoadKb: 300 };
@@ -142,9 +144,13 @@ export async function benchLighthouse(): Promise<void> {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
   });
   try {
-    const signInRuns: PageFigures[] = [];
-    for (let run = 0; run < RUNS; run += 1) signInRuns.push(await measure(`${server.url}/signin`));
-    report('/signin', signInRuns);
+    if (PAGES.includes('signin')) {
+      const signInRuns: PageFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1)
+        signInRuns.push(await measure(`${server.url}/signin`));
+      report('/signin', signInRuns);
+    }
+    if (!PAGES.includes('matrix')) return;
 
     const cookie = await signIn(server.url);
     await pushAll(server.url, cookie, auditCommands(await personId(server.url, cookie)));
