@@ -69,3 +69,26 @@ export function lazyComponent<M, P extends object>(
 ) {
   return lazy(async () => ({ default: pick(await loadChunk(load)) }));
 }
+
+/**
+ * `lazyComponent` for what a screen can do without (a tooltip, a menu, settings that have
+ * defaults): when its chunk cannot be loaded (a first visit gone offline before the service
+ * worker stored it, a deploy in between) `fallback` renders instead, for the rest of this page's
+ * life, and the screen stays. A plain lazyComponent would fail the nearest error boundary, which
+ * for the shell is the whole app.
+ */
+export function optionalComponent<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  fallback: ComponentType<P>,
+  what: string,
+) {
+  return lazy(async () => {
+    try {
+      return { default: pick(await loadChunk(load)) };
+    } catch (error) {
+      console.warn(`${what} could not be loaded; going on without it`, error);
+      return { default: fallback };
+    }
+  });
+}

@@ -387,11 +387,12 @@ function GroupedListView<T>({
   // render (issue 11: the first row of a 1,000-question audit; issue 18: one commit of a whole
   // page was a long task). Only at the start: later pages come whole.
   const [wholePage, setWholePage] = useState(false);
-  const pageRows = useMemo(() => {
-    const { start, end } = pageRange(currentPage, rows.length, pageSize);
-    return rows.slice(start, wholePage ? end : Math.min(end, start + FIRST_ROWS));
-  }, [rows, currentPage, pageSize, wholePage]);
-  const morePending = !wholePage && pageRows.length === FIRST_ROWS;
+  const { start: pageStart, end: pageEnd } = pageRange(currentPage, rows.length, pageSize);
+  const morePending = !wholePage && pageEnd - pageStart > FIRST_ROWS;
+  const pageRows = useMemo(
+    () => rows.slice(pageStart, morePending ? pageStart + FIRST_ROWS : pageEnd),
+    [rows, pageStart, pageEnd, morePending],
+  );
   useEffect(() => {
     if (morePending) startTransition(() => setWholePage(true));
   }, [morePending]);

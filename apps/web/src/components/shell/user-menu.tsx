@@ -4,17 +4,21 @@ import type { Person } from '@qa/domain';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lazyComponent } from '../../app/chunk-load';
+import { optionalComponent } from '../../app/chunk-load';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { initialsOf } from './initials';
 
 /**
  * The menu itself comes with its first opening: a menu, its popover and its modal were a tenth
- * of what the first screen evaluated for a button most visits never press (issue 18).
+ * of what the first screen evaluated for a button most visits never press (issue 18). If it
+ * cannot be loaded (offline before the service worker stored it) the button opens nothing; the
+ * shell stays.
  */
-const UserMenuList = lazyComponent(
+const UserMenuList = optionalComponent(
   () => import('./user-menu-list'),
   (m) => m.UserMenuList,
+  () => null,
+  'the user menu',
 );
 
 /** Avatar menu (SPEC section 2): own profile, language, sign out. */

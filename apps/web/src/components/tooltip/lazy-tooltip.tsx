@@ -8,12 +8,18 @@ import {
   type ReactNode,
   type TouchEvent,
 } from 'react';
-import { lazyComponent } from '../../app/chunk-load';
+import type { TooltipProps } from '@mui/material/Tooltip';
+import { optionalComponent } from '../../app/chunk-load';
 
-/** Its own chunk: with its popper it was a tenth of the first screen's MUI (issue 18). */
-const Tooltip = lazyComponent(
+/**
+ * Its own chunk: with its popper it was a tenth of the first screen's MUI (issue 18). Without
+ * it (offline before the service worker stored it) the child stays as it is.
+ */
+const Tooltip = optionalComponent(
   () => import('@mui/material/Tooltip'),
   (m) => m.default,
+  ({ children }: TooltipProps) => children,
+  'the tooltip',
 );
 
 type ChildProps = {
