@@ -781,7 +781,7 @@ const ListRow = memo(ListRowContent, (before, after) => {
  * MUI's ListItem, ListItemButton and Boxes per row: those cost five styled components and a
  * ripple per row, most of the render and commit time of a page of rows on a slow phone (issue 18).
  */
-export const ROW_CLASSES = {
+const ROW_CLASSES = {
   row: 'qa-row',
   withOpen: 'qa-row-with-open',
   open: 'qa-row-open',
