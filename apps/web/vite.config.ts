@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -56,8 +58,7 @@ function bundleChunks(bundle: OutputBundle) {
  * mode 'same-origin', crossorigin=anonymous, as the app's fetch, or the preload is not used). The
  * page's chunks depend on the URL and on whether the visitor is signed in, so the server names them
  * in index.html's `Link` header from route-preloads.json: per route of PAGE_MODULES its chunks,
- * and the sign-in page's for a visitor without a session. (The fonts are not preloaded: on a slow
- * link they took the bandwidth of the scripts and delayed the first paint by a second.)
+ * and the sign-in page's for a visitor without a session.
  */
 function preloadFirstScreen(): Plugin {
   const SIGN_IN_PAGE = 'src/features/auth/sign-in-page.tsx';
@@ -102,7 +103,24 @@ function preloadFirstScreen(): Plugin {
 }
 const TEAL_700 = '#00796b';
 
-export default defineConfig({
+/**
+ * React Router 7 names only its development files in its package exports (remix-run/react-router
+ * #14102, open), so a build would ship its dev warnings and checks. Its production files sit
+ * beside them; a production build takes those. Both subpaths the app imports are listed, the
+ * longer first (aliases match by prefix).
+ */
+function reactRouterProduction(command: 'build' | 'serve') {
+  if (command !== 'build') return [];
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  const dist = path.join(path.dirname(packageJson), 'dist', 'production', path.sep);
+  return [
+    { find: /^react-router\/dom$/, replacement: `${dist}dom-export.mjs` },
+    { find: /^react-router$/, replacement: `${dist}index.mjs` },
+  ];
+}
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: reactRouterProduction(command) },
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
     __APP_BUILD__: JSON.stringify(buildId()),
@@ -145,7 +163,7 @@ export default defineConfig({
       },
       workbox: {
         // Every built asset, so every route (each its own chunk) opens with no network.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         // The API and the health check must always reach the server, never the app shell.
@@ -215,4 +233,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -97,6 +97,16 @@ describe('web app, routing and headers', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toMatch(/javascript/);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A script carries the headers that protect a subresource, not those only a document reads;
+    // the worker script and the pages keep them all.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-frame-options')).toBeNull();
+    expect(sw.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const page = await fetch(`${app.url}/auditmatrix`);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it("names the chunks of the page a URL opens in index.html's Link header (route-preloads.json)", async () => {
