@@ -75,7 +75,8 @@ const DOCUMENT_ONLY_HEADERS = [
   'last-modified',
 ] as const;
 
-const SUBRESOURCE_TYPE = /^(?:application\/javascript|text\/javascript|text\/css|font\/|image\/(?:png|webp|jpeg|x-icon))/;
+const SUBRESOURCE_TYPE =
+  /^(?:application\/javascript|text\/javascript|text\/css|font\/|image\/(?:png|webp|jpeg|x-icon))/;
 
 function isBuiltSubresource(url: string, contentType: unknown): boolean {
   return (

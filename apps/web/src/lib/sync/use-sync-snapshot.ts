@@ -1,4 +1,4 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useLayoutEffect, useRef, useState } from 'react';
 import type { SyncClient, SyncSnapshot } from './sync-client';
 import { ReplicaView } from './rebase-view';
 import { useSyncClient } from './sync-context';
@@ -13,31 +13,76 @@ export const NO_CLIENT_SNAPSHOT: SyncSnapshot = {
   pending: 0,
 };
 
-const noSubscription = () => () => undefined;
+interface Selected<T> {
+  client: SyncClient | null;
+  select: (snapshot: SyncSnapshot) => unknown;
+  snapshot: SyncSnapshot;
+  value: T;
+}
 
 /**
  * Selects from the client's snapshot. `select` runs once per snapshot (every hook shares the one
  * rebased view); a result `isEqual` to the previous one is replaced by it, so components only
  * re-render when what they show changed. Pass a memoized `select` (useCallback).
+ *
+ * A new snapshot renders as a transition (decision 46): React renders it in slices and an input
+ * stays answered, where `useSyncExternalStore` rendered every change in one blocking task (a
+ * list's rows at the start of a screen: most of its blocking time on a slow phone). Every hook
+ * learns of a snapshot in the same notification and schedules its value in the same transition,
+ * so one commit shows one snapshot everywhere; a hook only ever moves to a later snapshot, so
+ * what a screen showed never comes back older (docs/sync.md, "What a tab shows").
  */
 export function useSyncSelector<T>(
   select: (snapshot: SyncSnapshot) => T,
   isEqual: (a: T, b: T) => boolean,
 ): T {
   const client: SyncClient | null = useSyncClient();
-  const cache = useRef<{ snapshot: SyncSnapshot; select: unknown; value: T } | null>(null);
-  const subscribe = useCallback(
-    (listener: () => void) => (client ? client.subscribe(listener) : noSubscription()),
-    [client],
-  );
-  const getValue = () => {
-    const snapshot = client ? client.getSnapshot() : NO_CLIENT_SNAPSHOT;
-    const cached = cache.current;
-    if (cached && cached.snapshot === snapshot && cached.select === select) return cached.value;
-    const next = select(snapshot);
-    const value = cached && isEqual(cached.value, next) ? cached.value : next;
-    cache.current = { snapshot, select, value };
-    return value;
-  };
-  return useSyncExternalStore(subscribe, getValue, getValue);
+  const [state, setState] = useState<Selected<T>>(() => selectFrom(client, select));
+  // The last value scheduled (it may not have rendered yet): notifications compare with it.
+  const latest = useRef(state);
+
+  let current = state;
+  if (state.client !== client || state.select !== select) {
+    // Another client or another selection (a new query): its value is needed in this render.
+    const next = selectFrom(client, select);
+    current = isEqual(state.value, next.value) ? { ...next, value: state.value } : next;
+    setState(current);
+  }
+  if (latest.current.client !== client || latest.current.select !== select) {
+    latest.current = current;
+  }
+
+  // A layout effect: it subscribes in the commit that shows the value, so no notification falls
+  // between the two, and a snapshot that came while the render was in slices is caught up before
+  // the paint (an update in a layout effect renders at once).
+  useLayoutEffect(() => {
+    if (!client) return;
+    const update = (urgent = false) => {
+      const known = latest.current;
+      const snapshot = client.getSnapshot();
+      if (known.snapshot === snapshot || known.client !== client || known.select !== select) return;
+      const value = select(snapshot);
+      if (isEqual(known.value, value)) {
+        latest.current = { ...known, snapshot };
+        return;
+      }
+      const next: Selected<T> = { client, select, snapshot, value };
+      latest.current = next;
+      if (urgent) setState(next);
+      else startTransition(() => setState(next));
+    };
+    const unsubscribe = client.subscribe(() => update());
+    update(true);
+    return unsubscribe;
+  }, [client, select, isEqual]);
+
+  return current.value;
+}
+
+function selectFrom<T>(
+  client: SyncClient | null,
+  select: (snapshot: SyncSnapshot) => T,
+): Selected<T> {
+  const snapshot = client ? client.getSnapshot() : NO_CLIENT_SNAPSHOT;
+  return { client, select, snapshot, value: select(snapshot) };
 }
