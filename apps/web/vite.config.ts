@@ -58,10 +58,13 @@ function bundleChunks(bundle: OutputBundle) {
  * mode 'same-origin', crossorigin=anonymous, as the app's fetch, or the preload is not used). The
  * page's chunks depend on the URL and on whether the visitor is signed in, so the server names them
  * in index.html's `Link` header from route-preloads.json: per route of PAGE_MODULES its chunks,
- * and the sign-in page's for a visitor without a session.
+ * and the sign-in page's for a visitor without a session, and the texts of the language the
+ * request's Accept-Language names.
  */
 function preloadFirstScreen(): Plugin {
   const SIGN_IN_PAGE = 'src/features/auth/sign-in-page.tsx';
+  // Each language's texts, a chunk of its own (src/lib/i18n/catalogs.ts).
+  const CATALOGS = ['de', 'en'];
   return {
     name: 'qa-preload-first-screen',
     apply: 'build',
@@ -86,7 +89,20 @@ function preloadFirstScreen(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'route-preloads.json',
-        source: `${JSON.stringify({ signIn: chunksOf([SIGN_IN_PAGE], '/signin'), routes }, null, 2)}\n`,
+        source: `${JSON.stringify(
+          {
+            signIn: chunksOf([SIGN_IN_PAGE], '/signin'),
+            routes,
+            catalogs: Object.fromEntries(
+              CATALOGS.map((language) => [
+                language,
+                chunksOf([`src/locales/${language}.json`], language),
+              ]),
+            ),
+          },
+          null,
+          2,
+        )}\n`,
       });
     },
     transformIndexHtml: {

@@ -152,6 +152,25 @@ describe('web app, routing and headers', () => {
     expect(await link('/audit//auditexecution')).toBeNull();
     expect(await link('/nowhere')).toBeNull();
     expect(await link('/evil')).toBeNull();
+
+    // The texts of the language the browser asks for come along, on every page.
+    await writeFile(
+      preloads,
+      JSON.stringify({
+        signIn: ['assets/sign-in-page-5.js'],
+        routes: [{ pattern: '/auditmatrix', files: ['assets/audit-matrix-page-1.js'] }],
+        catalogs: { de: ['assets/de-8.js'], en: ['assets/en-9.js'] },
+      }),
+    );
+    const german = { ...session, 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' };
+    expect(await link('/auditmatrix', german)).toBe(
+      '</assets/audit-matrix-page-1.js>; rel=modulepreload; crossorigin, ' +
+        '</assets/de-8.js>; rel=modulepreload; crossorigin',
+    );
+    expect(await link('/nowhere', { 'accept-language': 'en-GB,de;q=0.9' })).toBe(
+      '</assets/en-9.js>; rel=modulepreload; crossorigin',
+    );
+    expect(await link('/signin', {})).toContain('/assets/en-9.js>');
     await writeFile(preloads, '{ not json');
     const broken = await fetch(`${app.url}/auditmatrix`);
     expect(broken.status).toBe(200);

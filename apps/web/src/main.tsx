@@ -1,10 +1,8 @@
-// MUI's typeface, shipped with the app (no font CDN: the app must look the same offline), is
-// declared in index.html: a stylesheet linked from here would hold the first paint (issue 18).
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
-import { bindDocumentLanguage, createI18n } from './lib/i18n/i18n';
+import { bindDocumentLanguage, createI18nWith, loadCatalog } from './lib/i18n/catalogs';
 import { afterNextPaint } from './lib/dom/after-paint';
 import { nextTask } from './lib/dom/next-task';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
@@ -22,15 +20,21 @@ async function start(): Promise<void> {
   // The answer index.html preloaded is usually there by the time the router and the texts are
   // made; waited for (not long), the first render is the page itself, not a session spinner.
   const session = checkSessionAtStart(FIRST_RENDER_WAIT_MS);
+  const language = detectBrowserLanguage();
+  const catalog = loadCatalog(language);
   // Each step its own task instead of one long one after the modules were evaluated (issue
   // 18: total blocking time). The router starts loading the page's chunk as it is made.
   await nextTask();
   const router = createAppRouter();
   await nextTask();
-  const i18n = createI18n(detectBrowserLanguage());
-  bindDocumentLanguage(i18n);
   const root = createRoot(container);
-  const [initialSession] = await Promise.all([session, routerReady(router, FIRST_RENDER_WAIT_MS)]);
+  const [initialSession, texts] = await Promise.all([
+    session,
+    catalog,
+    routerReady(router, FIRST_RENDER_WAIT_MS),
+  ]);
+  const i18n = createI18nWith(language, { [language]: texts });
+  bindDocumentLanguage(i18n);
   // The first render as a transition: React renders it in slices, and the boot frame of
   // index.html stays on screen until it commits.
   startTransition(() =>

@@ -6,6 +6,21 @@ interface RoutePreloadFile {
   /** The sign-in page's chunks: what a page that needs a session shows a visitor without one. */
   signIn: string[];
   routes: { pattern: string; files: string[]; public?: boolean }[];
+  /** Each language's texts (a start loads only the one it shows). */
+  catalogs: Partial<Record<CatalogLanguage, string[]>>;
+}
+
+type CatalogLanguage = 'de' | 'en';
+
+/**
+ * The language the app will start in, as far as the request tells: the web app takes a choice
+ * stored on the device, else German when the browser's first language is German, else English
+ * (SPEC section 1, `detectLanguage`); the browser's first language is Accept-Language's first.
+ * A stored choice the other way costs that start the other catalog's few KB.
+ */
+function likelyLanguage(acceptLanguage: string | undefined): CatalogLanguage {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('de') ? 'de' : 'en';
 }
 
 function matches(pattern: string, pathname: string): boolean {
@@ -19,7 +34,7 @@ function matches(pattern: string, pathname: string): boolean {
   );
 }
 
-const NONE: RoutePreloadFile = { signIn: [], routes: [] };
+const NONE: RoutePreloadFile = { signIn: [], routes: [], catalogs: {} };
 
 /**
  * The `Link` header of an index.html answer: the chunks of the page the URL opens, as module
@@ -27,12 +42,13 @@ const NONE: RoutePreloadFile = { signIn: [], routes: [] };
  * instead of after it has run (issue 18; the build writes route-preloads.json). A visitor
  * without a session cookie (`signedIn` false) is shown sign-in on every page that is not public,
  * so gets its chunks instead; a cookie that turns out stale only costs the other page's chunks.
+ * The texts of the language the request asks for come along (`acceptLanguage`).
  * Read again when the build changed it, as index.html is; without the file (a development
  * build, an older build) there is no header.
  */
 export function createRoutePreloads(
   webDist: string,
-): (pathname: string, signedIn: boolean) => string | null {
+): (pathname: string, signedIn: boolean, acceptLanguage?: string) => string | null {
   const file = path.join(webDist, 'route-preloads.json');
   let cached: { mtimeMs: number; preloads: RoutePreloadFile } | null = null;
   const preloads = (): RoutePreloadFile => {
@@ -45,6 +61,7 @@ export function createRoutePreloads(
           preloads: {
             signIn: Array.isArray(parsed.signIn) ? parsed.signIn : [],
             routes: Array.isArray(parsed.routes) ? parsed.routes : [],
+            catalogs: parsed.catalogs && typeof parsed.catalogs === 'object' ? parsed.catalogs : {},
           },
         };
       }
@@ -53,15 +70,17 @@ export function createRoutePreloads(
       return NONE;
     }
   };
-  return (pathname, signedIn) => {
+  return (pathname, signedIn, acceptLanguage) => {
     const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const { signIn, routes } = preloads();
+    const { signIn, routes, catalogs } = preloads();
     const route = routes.find((candidate) => matches(candidate.pattern, normalized));
     // (No route, no page: the not-found page needs no session and no chunk of its own.)
     const chosen = !route ? [] : signedIn || route.public === true ? route.files : signIn;
-    const files = (Array.isArray(chosen) ? chosen : []).filter(
-      (name) => typeof name === 'string' && /^assets\/[\w.-]+\.js$/.test(name),
-    );
+    const catalog = catalogs[likelyLanguage(acceptLanguage)];
+    const files = [
+      ...(Array.isArray(chosen) ? chosen : []),
+      ...(Array.isArray(catalog) ? catalog : []),
+    ].filter((name) => typeof name === 'string' && /^assets\/[\w.-]+\.js$/.test(name));
     if (files.length === 0) return null;
     return files.map((name) => `</${name}>; rel=modulepreload; crossorigin`).join(', ');
   };

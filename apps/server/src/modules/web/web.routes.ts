@@ -70,7 +70,7 @@ export async function registerWebRoutes(
       return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
     }
     const signedIn = getSessionCookie(new Headers({ cookie: req.headers.cookie ?? '' })) !== null;
-    const link = preloadsFor(pathname, signedIn);
+    const link = preloadsFor(pathname, signedIn, req.headers['accept-language']);
     if (link) reply.header('link', link);
     return reply.sendFile('index.html');
   };

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { switchLanguage } from './catalogs';
 import { isLanguage, storeLanguage, type Language } from './detect-language';
 
 /** The current language and a setter that also remembers the choice for the next visit. */
@@ -9,7 +10,9 @@ export function useLanguage(): { language: Language; setLanguage: (language: Lan
   const setLanguage = useCallback(
     (next: Language) => {
       storeLanguage(next);
-      void i18n.changeLanguage(next);
+      // The other language's texts load first if this start has not got them (offline they
+      // come from the service worker's copy).
+      switchLanguage(i18n, next).catch((error: unknown) => console.warn(error));
     },
     [i18n],
   );
