@@ -72,6 +72,20 @@ function preloadFirstScreen(): Plugin {
       const { entry, chunkOf, closure } = bundleChunks(bundle);
       if (!entry) this.error('route preloads: no entry chunk');
       const loaded = closure([entry.fileName]);
+      // The domain's schemas and commands are evaluated in steps after the first paint
+      // (src/lib/domain-stages); in the entry's closure they would load and run on every start,
+      // the sign-in page's included.
+      for (const name of loaded) {
+        const chunk = bundle[name];
+        const domain =
+          chunk?.type === 'chunk' &&
+          Object.keys(chunk.modules).find((id) =>
+            /packages[\\/]domain[\\/]src[\\/]commands[\\/]commands\.ts$|zod[\\/]v4[\\/]classic[\\/]schemas/.test(
+              id,
+            ),
+          );
+        if (domain) this.error(`the entry's chunks must not contain ${domain} (${name})`);
+      }
       const chunksOf = (modules: readonly string[], pattern: string) => {
         const files = new Set<string>();
         for (const module of modules) {

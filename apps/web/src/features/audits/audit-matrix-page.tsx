@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
 import { PageLayout } from '../../components/pages/page-layout';
 import { usePainted } from '../../lib/dom/after-paint';
+import { loadDomain } from '../../lib/domain-stages/load-domain';
 
 /**
  * The list with the domain's rules it needs (permissions, workflow, year lists) is a chunk of
  * its own, asked for once the title has painted (issue 18: on a slow phone the screen stayed on
- * the spinner until all of it had loaded and run; its largest paint, the title, came at 4.3 s).
+ * the spinner until all of it had loaded and run; its largest paint, the title, came at 4.3 s),
+ * after the domain's modules have been evaluated in steps (`loadDomain`), not in one long task
+ * with the list's.
  */
 const AuditMatrixContent = lazyComponent(
-  () => import('./audit-matrix-content'),
+  () => loadDomain().then(() => import('./audit-matrix-content')),
   (m) => m.AuditMatrixContent,
 );
 

@@ -1,0 +1,2 @@
+// Stage 3 of loadDomain: the configuration's segments and defaults.
+export { DEFAULT_CONFIGURATION } from '@qa/domain';

@@ -1,0 +1,2 @@
+// Stage 2 of loadDomain: the domain's documents, collections and permissions.
+export { mayReadCollection } from '@qa/domain';
