@@ -1,3 +1,4 @@
+import { PROCESS_AUDIT_CATEGORIES } from './process-audit-categories';
 import type { ProcessAuditCatalogue } from './process-audit-catalogue.schema';
 
 /**
@@ -9,7 +10,7 @@ import type { ProcessAuditCatalogue } from './process-audit-catalogue.schema';
  */
 export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
   {
-    category: { id: '2', de: 'Projektsteuerung', en: 'Project control' },
+    category: PROCESS_AUDIT_CATEGORIES[0],
     questions: [
       {
         no: '2.1',
@@ -78,11 +79,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     ],
   },
   {
-    category: {
-      id: '3',
-      de: 'Planung von Produkt und Prozess',
-      en: 'Planning of product and process',
-    },
+    category: PROCESS_AUDIT_CATEGORIES[1],
     questions: [
       {
         no: '3.1',
@@ -152,11 +149,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     ],
   },
   {
-    category: {
-      id: '4',
-      de: 'Realisierung von Produkt und Prozess',
-      en: 'Realisation of product and process',
-    },
+    category: PROCESS_AUDIT_CATEGORIES[2],
     questions: [
       {
         no: '4.1',
@@ -222,7 +215,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     ],
   },
   {
-    category: { id: '5', de: 'Steuerung der Lieferanten', en: 'Supplier control' },
+    category: PROCESS_AUDIT_CATEGORIES[3],
     questions: [
       {
         no: '5.1',
@@ -292,7 +285,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     ],
   },
   {
-    category: { id: '6', de: 'Serienproduktion', en: 'Series production' },
+    category: PROCESS_AUDIT_CATEGORIES[4],
     questions: [
       {
         no: '6.1',
@@ -374,7 +367,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     ],
   },
   {
-    category: { id: '7', de: 'Kundenbetreuung und Service', en: 'Customer care and service' },
+    category: PROCESS_AUDIT_CATEGORIES[5],
     questions: [
       {
         no: '7.1',

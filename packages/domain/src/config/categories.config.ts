@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROCESS_AUDIT_CATALOGUE } from '../catalogue/process-audit-catalogue.data';
+import { PROCESS_AUDIT_CATEGORIES } from '../catalogue/process-audit-categories';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 
 /**
@@ -13,7 +13,7 @@ export const categoriesConfigSchema = z.strictObject({
 export type CategoriesConfig = z.infer<typeof categoriesConfigSchema>;
 
 export const DEFAULT_CATEGORIES_CONFIG: CategoriesConfig = {
-  categories: PROCESS_AUDIT_CATALOGUE.map(({ category }) => ({
+  categories: PROCESS_AUDIT_CATEGORIES.map((category) => ({
     id: category.id,
     label: { de: category.de, en: category.en },
   })),

@@ -71,7 +71,7 @@ describe('GroupedList: search and filter in the URL', () => {
     await waitFor(() => expect(count()).toBe('15 entries'));
 
     fireEvent.click(screen.getByTestId('list-filter-button'));
-    const drawer = within(screen.getByRole('dialog', { name: 'Filter' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Filter' }));
     fireEvent.click(drawer.getByRole('checkbox', { name: /^process/ }));
     fireEvent.click(drawer.getByRole('checkbox', { name: /^iso14001/ }));
     expect(params(router).has('filter')).toBe(false);
@@ -90,7 +90,7 @@ describe('GroupedList: search and filter in the URL', () => {
   it('round-trips: a written URL opens the same list', async () => {
     const router = renderAt('/list');
     fireEvent.click(screen.getByTestId('list-filter-button'));
-    fireEvent.click(screen.getByRole('checkbox', { name: /^system/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^system/ }));
     fireEvent.change(screen.getByTestId('list-search'), { target: { value: 'audit 3' } });
     await waitFor(
       () => expect(params(router).has('filter') && params(router).has('q')).toBe(true),

@@ -35,9 +35,10 @@ function rowNames(): string[] {
   return screen.queryAllByTestId('row-name').map((row) => row.textContent ?? '');
 }
 
-function openFilter() {
+/** Opens the filter drawer (its panel loads when first opened). */
+async function openFilter() {
   fireEvent.click(screen.getByTestId('list-filter-button'));
-  return within(screen.getByRole('dialog', { name: 'Filter' }));
+  return within(await screen.findByRole('dialog', { name: 'Filter' }));
 }
 
 async function closeDrawer() {
@@ -212,7 +213,7 @@ describe('GroupedList: search', () => {
 describe('GroupedList: facets and chips', () => {
   it('lists facet values with counts over the other facets and the search', async () => {
     renderList();
-    let drawer = openFilter();
+    let drawer = await openFilter();
     const standard = within(drawer.getByTestId('facet-standard'));
     expect(drawer.getByRole('group', { name: 'Standard' })).toBe(
       drawer.getByTestId('facet-standard'),
@@ -242,7 +243,7 @@ describe('GroupedList: facets and chips', () => {
     // The search narrows the counts too.
     typeSearch('Audit 1');
     fireEvent.keyDown(screen.getByTestId('list-search'), { key: 'Enter' });
-    drawer = openFilter();
+    drawer = await openFilter();
     // Process audits with a 1 in the name: 1, 11, 13, 15, 17, 19, 21, 31, 41, 51; of these
     // 1, 13, 19 and 31 are ISO 9001. System audits with a 1: 10, 12, 14, 16, 18.
     expect(drawer.getByRole('checkbox', { name: 'iso9001 (4)' })).toBeTruthy();
@@ -255,7 +256,7 @@ describe('GroupedList: facets and chips', () => {
       index === 0 ? { ...audit, standard: long } : audit,
     );
     renderList({ items });
-    const drawer = openFilter();
+    const drawer = await openFilter();
     fireEvent.click(drawer.getByRole('checkbox', { name: `${long} (1)` }));
     fireEvent.click(drawer.getByRole('checkbox', { name: 'iso14001 (2)' }));
     fireEvent.click(drawer.getByRole('checkbox', { name: 'system (1)' }));
@@ -350,7 +351,7 @@ describe('GroupedList: pagination (SPEC section 9)', () => {
     renderList({ items: makeAudits(120) });
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
     expect(rowNames()[0]).toBe('Audit 51');
-    const drawer = openFilter();
+    const drawer = await openFilter();
     fireEvent.click(drawer.getByRole('checkbox', { name: 'iso9001 (40)' }));
     await closeDrawer();
     await waitFor(() => expect(rowNames()[0]).toBe('Audit 1'));
@@ -362,7 +363,7 @@ describe('GroupedList: sorting', () => {
   it('sorts by the chosen sorting, in its configured direction first', async () => {
     renderList({ items: makeAudits(5) });
     fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
-    const drawer = within(screen.getByRole('dialog', { name: 'Sort and group' }));
+    const drawer = within(await screen.findByRole('dialog', { name: 'Sort and group' }));
     fireEvent.click(drawer.getByRole('radio', { name: 'Due date' }));
     expect(drawer.getByRole('radio', { name: 'Descending' })).toHaveProperty('checked', true);
     expect(rowNames()).toEqual(['Audit 5', 'Audit 4', 'Audit 3', 'Audit 2', 'Audit 1']);
@@ -402,7 +403,7 @@ describe('GroupedList: group view', () => {
     expect(screen.queryAllByTestId('list-group-header')).toHaveLength(0);
   });
 
-  it('groups by another grouping, formats titles and cuts them to 90 characters', () => {
+  it('groups by another grouping, formats titles and cuts them to 90 characters', async () => {
     const long = 'x'.repeat(120);
     renderList({
       items: makeAudits(3),
@@ -410,7 +411,7 @@ describe('GroupedList: group view', () => {
       formatValue: (field, value) => (field === 'type' && value === 'system' ? long : value),
     });
     fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'Audit type' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Audit type' }));
     const titles = screen
       .getAllByTestId('list-group-header')
       .map((header) => header.querySelector('span'));
@@ -456,7 +457,7 @@ describe('GroupedList: keyboard and screen readers', () => {
     const button = screen.getByTestId('list-filter-button');
     button.focus();
     fireEvent.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Filter' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filter' });
     expect(dialog.contains(document.activeElement)).toBe(true);
     // A checkbox toggles with the keyboard like a native one (Space clicks it).
     const checkbox = within(dialog).getByRole('checkbox', { name: 'iso9001 (20)' });
@@ -469,7 +470,7 @@ describe('GroupedList: keyboard and screen readers', () => {
 
   it('removes a chip with Delete and picks a page size with the arrow keys', async () => {
     renderList();
-    fireEvent.click(openFilter().getByRole('checkbox', { name: 'system (30)' }));
+    fireEvent.click((await openFilter()).getByRole('checkbox', { name: 'system (30)' }));
     await closeDrawer();
     const chip = screen.getByRole('button', { name: 'Remove filter Audit type: system' });
     chip.focus();
@@ -513,7 +514,7 @@ describe('GroupedList: languages', () => {
     const confirm = within(await screen.findByRole('dialog', { name: 'Alle Einträge anzeigen?' }));
     fireEvent.click(confirm.getByRole('button', { name: 'Abbrechen' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const drawer = openFilter();
+    const drawer = await openFilter();
     expect(drawer.getByRole('group', { name: 'Norm' })).toBeTruthy();
     fireEvent.click(drawer.getByRole('checkbox', { name: 'iso9001 (10)' }));
     await closeDrawer();

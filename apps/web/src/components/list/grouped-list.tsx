@@ -57,16 +57,17 @@ import {
   useMemo,
   useRef,
   useState,
+  Suspense,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useInRouterContext, useSearchParams } from 'react-router';
+import { lazyComponent } from '../../app/chunk-load';
 import { COARSE_POINTER } from '../../app/theme';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon, type SyncState } from '../../lib/sync/sync-state-icon';
-import { ListDrawer } from './list-drawer';
 import { defaultSearchText, fieldValues, readField, type ListFieldReaders } from './list-fields';
 import {
   activeFilterCount,
@@ -81,7 +82,7 @@ import {
   type FacetFilter,
 } from './list-filter';
 import { ListFilterChips, type FilterChip } from './list-filter-chips';
-import { ListFilterPanel, type PanelFacet } from './list-filter-panel';
+import type { PanelFacet } from './list-filter-panel';
 import { ListGroupHeader } from './list-group-header';
 import { groupItems, type ListGroup } from './list-grouping';
 import { ListMoreActions } from './list-more-actions';
@@ -95,7 +96,6 @@ import {
   type SortDirection,
   type ValueComparator,
 } from './list-sorting';
-import { ListSortPanel } from './list-sort-panel';
 import type {
   ListGroupHeaderContext,
   ListMenuAction,
@@ -105,6 +105,23 @@ import type {
   ListView,
 } from './list-types';
 import { readListUrlState, writeListUrlState, type ListUrlState } from './list-url-state';
+
+/**
+ * The filter and sort drawers load when first opened: their checkboxes, radios and facet lists
+ * are not part of a list's first load (issue 18).
+ */
+const ListDrawer = lazyComponent(
+  () => import('./list-drawer'),
+  (m) => m.ListDrawer,
+);
+const ListFilterPanel = lazyComponent(
+  () => import('./list-filter-panel'),
+  (m) => m.ListFilterPanel,
+);
+const ListSortPanel = lazyComponent(
+  () => import('./list-sort-panel'),
+  (m) => m.ListSortPanel,
+);
 
 export interface GroupedListProps<T> {
   /** The screen's items (its documents mapped to what its rows need). */
@@ -595,63 +612,67 @@ function GroupedListView<T>({
 
       {/* Mounted when first opened: a closed drawer still renders its modal's hooks. */}
       {filterDrawerMounted && (
-        <ListDrawer
-          open={drawer === 'filter'}
-          onClose={() => setDrawer(null)}
-          title={t('list.filter')}
-          width={filterDrawerWidth}
-          testId="list-filter-drawer"
-        >
-          <ListFilterPanel
-            facets={panelFacets}
-            indexed={indexed}
-            terms={terms}
-            filter={activeFilter}
-            pageSize={facetPanelPageSize}
-            onToggle={(facetId, value) =>
-              changeFilter(toggleFacetValue(activeFilter, facetId, value))
-            }
-            onClear={() => changeFilter(EMPTY_FILTER)}
-          />
-        </ListDrawer>
+        <Suspense fallback={null}>
+          <ListDrawer
+            open={drawer === 'filter'}
+            onClose={() => setDrawer(null)}
+            title={t('list.filter')}
+            width={filterDrawerWidth}
+            testId="list-filter-drawer"
+          >
+            <ListFilterPanel
+              facets={panelFacets}
+              indexed={indexed}
+              terms={terms}
+              filter={activeFilter}
+              pageSize={facetPanelPageSize}
+              onToggle={(facetId, value) =>
+                changeFilter(toggleFacetValue(activeFilter, facetId, value))
+              }
+              onClear={() => changeFilter(EMPTY_FILTER)}
+            />
+          </ListDrawer>
+        </Suspense>
       )}
       {sortDrawerMounted && (
-        <ListDrawer
-          open={drawer === 'sort'}
-          onClose={() => setDrawer(null)}
-          title={t('list.sortTitle')}
-          width={filterDrawerWidth}
-          testId="list-sort-drawer"
-        >
-          <ListSortPanel
-            sortings={config.sortings.map((entry) => ({
-              id: entry.id,
-              label: localized(entry.label),
-            }))}
-            sortingId={sorting.id}
-            direction={direction}
-            onSortingChange={(id) => {
-              const next = config.sortings.find((entry) => entry.id === id);
-              if (next) setSortChoice({ id, direction: next.order });
-              setPage(1);
-            }}
-            onDirectionChange={(next) => {
-              setSortChoice({ id: sorting.id, direction: next });
-              setPage(1);
-            }}
-            groupings={config.groupings.map((entry) => ({
-              id: entry.id,
-              label: localized(entry.label),
-            }))}
-            groupingId={grouping?.id ?? null}
-            onGroupingChange={(id) => {
-              setGroupingId(id);
-              setView('group');
-              setCollapsed(new Set());
-              setPage(1);
-            }}
-          />
-        </ListDrawer>
+        <Suspense fallback={null}>
+          <ListDrawer
+            open={drawer === 'sort'}
+            onClose={() => setDrawer(null)}
+            title={t('list.sortTitle')}
+            width={filterDrawerWidth}
+            testId="list-sort-drawer"
+          >
+            <ListSortPanel
+              sortings={config.sortings.map((entry) => ({
+                id: entry.id,
+                label: localized(entry.label),
+              }))}
+              sortingId={sorting.id}
+              direction={direction}
+              onSortingChange={(id) => {
+                const next = config.sortings.find((entry) => entry.id === id);
+                if (next) setSortChoice({ id, direction: next.order });
+                setPage(1);
+              }}
+              onDirectionChange={(next) => {
+                setSortChoice({ id: sorting.id, direction: next });
+                setPage(1);
+              }}
+              groupings={config.groupings.map((entry) => ({
+                id: entry.id,
+                label: localized(entry.label),
+              }))}
+              groupingId={grouping?.id ?? null}
+              onGroupingChange={(id) => {
+                setGroupingId(id);
+                setView('group');
+                setCollapsed(new Set());
+                setPage(1);
+              }}
+            />
+          </ListDrawer>
+        </Suspense>
       )}
     </Box>
   );

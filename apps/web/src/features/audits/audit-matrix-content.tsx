@@ -41,8 +41,6 @@ import { useJsonStable } from '../../lib/sync/use-json-stable';
 import { useQuery } from '../../lib/sync/use-query';
 import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
-import { AuditImportDialog } from './audit-import-dialog';
-import { AuditMatrixDeleteDialog } from './audit-matrix-delete-dialog';
 import {
   idsOf,
   matrixFieldReaders,
@@ -61,6 +59,19 @@ const NO_ROWS: readonly AuditMatrixRow[] = [];
 const AuditDialog = lazyComponent(
   () => import('./audit-dialog'),
   (m) => m.AuditDialog,
+);
+
+/**
+ * Loaded when first opened, as the audit dialog: the delete confirmation and the CSV import
+ * (its parser and report texts) are not part of a first load (issue 18).
+ */
+const AuditMatrixDeleteDialog = lazyComponent(
+  () => import('./audit-matrix-delete-dialog'),
+  (m) => m.AuditMatrixDeleteDialog,
+);
+const AuditImportDialog = lazyComponent(
+  () => import('./audit-import-dialog'),
+  (m) => m.AuditImportDialog,
 );
 
 /**
@@ -436,10 +447,14 @@ export function AuditMatrixContent() {
         </Suspense>
       )}
       {deleteDialogMounted && (
-        <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
+        <Suspense fallback={<NavigationProgressBar />}>
+          <AuditMatrixDeleteDialog audit={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
       )}
       {importDialogMounted && (
-        <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+        <Suspense fallback={<NavigationProgressBar />}>
+          <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
       )}
     </>
   );
