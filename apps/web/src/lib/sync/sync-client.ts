@@ -66,7 +66,7 @@ export interface SyncClientOptions {
   log?: SyncLog;
 }
 
-/** Everything a screen reads, replaced as a whole on every change (useSyncExternalStore). */
+/** Everything a screen reads, replaced as a whole on every change (`useSyncSelector`). */
 export interface SyncSnapshot {
   /** The replica has been read once; before that nothing is known. */
   ready: boolean;
