@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
-import { bindDocumentLanguage, createI18nWith, loadCatalog } from './lib/i18n/catalogs';
+import { bindDocumentLanguage, createI18nWith, loadFirstCatalog } from './lib/i18n/catalogs';
 import { afterNextPaint } from './lib/dom/after-paint';
 import { nextTask } from './lib/dom/next-task';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
@@ -20,20 +20,19 @@ async function start(): Promise<void> {
   // The answer index.html preloaded is usually there by the time the router and the texts are
   // made; waited for (not long), the first render is the page itself, not a session spinner.
   const session = checkSessionAtStart(FIRST_RENDER_WAIT_MS);
-  const language = detectBrowserLanguage();
-  const catalog = loadCatalog(language);
+  const texts = loadFirstCatalog(detectBrowserLanguage());
   // Each step its own task instead of one long one after the modules were evaluated (issue
   // 18: total blocking time). The router starts loading the page's chunk as it is made.
   await nextTask();
   const router = createAppRouter();
   await nextTask();
   const root = createRoot(container);
-  const [initialSession, texts] = await Promise.all([
+  const [initialSession, { language, catalog }] = await Promise.all([
     session,
-    catalog,
+    texts,
     routerReady(router, FIRST_RENDER_WAIT_MS),
   ]);
-  const i18n = createI18nWith(language, { [language]: texts });
+  const i18n = createI18nWith(language, { [language]: catalog });
   bindDocumentLanguage(i18n);
   // The first render as a transition: React renders it in slices, and the boot frame of
   // index.html stays on screen until it commits.

@@ -17,6 +17,26 @@ export function loadCatalog(language: Language): Promise<Catalog> {
 }
 
 /**
+ * The texts a start shows: the language detected, or the other one if its chunk cannot be had
+ * (a first visit gone offline before the service worker stored it): English texts for a German
+ * browser beat a page of keys. Only if neither loads does the start fail, as without its entry.
+ */
+export async function loadFirstCatalog(
+  preferred: Language,
+): Promise<{ language: Language; catalog: Catalog }> {
+  try {
+    return { language: preferred, catalog: await loadCatalog(preferred) };
+  } catch (error) {
+    console.warn(
+      `The ${preferred} texts could not be loaded; starting in the other language`,
+      error,
+    );
+    const other: Language = preferred === 'de' ? 'en' : 'de';
+    return { language: other, catalog: await loadCatalog(other) };
+  }
+}
+
+/**
  * An i18next instance with the catalogs given (a start passes the one it shows; another language
  * is added when chosen, `useLanguage`). Ready synchronously, so the first render is translated.
  */
