@@ -1,10 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -12,9 +6,17 @@ import PaginationItem from '@mui/material/PaginationItem';
 import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { pageCount, visiblePageNumbers } from '@qa/domain';
-import { memo, useId, useState } from 'react';
+import { memo, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../app/chunk-load';
+import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { pageRange } from './list-pagination';
+
+/** Loaded when "All" is first chosen (issue 18: not part of a list's first load). */
+const ListShowAllDialog = lazyComponent(
+  () => import('./list-show-all-dialog'),
+  (m) => m.ListShowAllDialog,
+);
 
 /** Select value of the "All" page size (null cannot be a select value). */
 const ALL = 'all';
@@ -46,8 +48,8 @@ export const ListPaginationBar = memo(function ListPaginationBar({
 }: ListPaginationBarProps) {
   const { t } = useTranslation();
   const labelId = useId();
-  const titleId = useId();
   const [confirmAll, setConfirmAll] = useState(false);
+  const confirmMounted = useMountedOnce(confirmAll);
   const total = pageCount(itemCount, pageSize);
   const { start, end } = pageRange(page, itemCount, pageSize);
 
@@ -135,26 +137,19 @@ export const ListPaginationBar = memo(function ListPaginationBar({
         {pageButton('next', page + 1, t('list.nextPage'))}
         {pageButton('last', total, t('list.lastPage'))}
       </Box>
-      <Dialog open={confirmAll} onClose={() => setConfirmAll(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>{t('list.showAllTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('list.showAllText', { count: itemCount })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmAll(false)} autoFocus>
-            {t('list.cancel')}
-          </Button>
-          <Button
-            onClick={() => {
+      {confirmMounted && (
+        <Suspense fallback={null}>
+          <ListShowAllDialog
+            open={confirmAll}
+            itemCount={itemCount}
+            onCancel={() => setConfirmAll(false)}
+            onConfirm={() => {
               setConfirmAll(false);
               onPageSizeChange(null);
             }}
-            data-testid="list-show-all-confirm"
-          >
-            {t('list.showAllConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          />
+        </Suspense>
+      )}
     </Box>
   );
 });
