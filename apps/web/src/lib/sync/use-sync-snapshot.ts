@@ -40,6 +40,8 @@ export function useSyncSelector<T>(
   const [state, setState] = useState<Selected<T>>(() => selectFrom(client, select));
   // The last value scheduled (it may not have rendered yet): notifications compare with it.
   const latest = useRef(state);
+  // The value the last commit shows. Written in the commit, not in a render that may be dropped.
+  const shown = useRef(state);
 
   let current = state;
   if (state.client !== client || state.select !== select) {
@@ -48,15 +50,17 @@ export function useSyncSelector<T>(
     current = isEqual(state.value, next.value) ? { ...next, value: state.value } : next;
     setState(current);
   }
-  if (latest.current.client !== client || latest.current.select !== select) {
-    latest.current = current;
-  }
+  useLayoutEffect(() => {
+    shown.current = current;
+  });
 
   // A layout effect: it subscribes in the commit that shows the value, so no notification falls
   // between the two, and a snapshot that came while the render was in slices is caught up before
   // the paint (an update in a layout effect renders at once).
   useLayoutEffect(() => {
     if (!client) return;
+    // Notifications for this client and selection start from what this commit shows.
+    latest.current = shown.current;
     const update = (urgent = false) => {
       const known = latest.current;
       const snapshot = client.getSnapshot();
