@@ -12,6 +12,14 @@ export type MessageCatalog = Record<string, MessageText>;
 
 export type Language = keyof MessageText;
 
+/**
+ * SPEC section 1: German when a person's preferred language (a BCP 47 tag such as the browser's
+ * first language or Accept-Language's first entry) is German, English for everything else.
+ */
+export function languageOfPreference(preferred: string | undefined): Language {
+  return (preferred ?? '').trim().toLowerCase().startsWith('de') ? 'de' : 'en';
+}
+
 /** Keeps the literal keys of a catalog while checking every entry has both languages. */
 export function defineMessages<const T extends MessageCatalog>(catalog: T): T {
   return catalog;

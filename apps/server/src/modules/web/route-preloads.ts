@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { languageOfPreference, type Language } from '@qa/domain';
 
 /** What the web build writes beside index.html (apps/web/src/app/page-modules.ts). */
 interface RoutePreloadFile {
@@ -7,20 +8,17 @@ interface RoutePreloadFile {
   signIn: string[];
   routes: { pattern: string; files: string[]; public?: boolean }[];
   /** Each language's texts (a start loads only the one it shows). */
-  catalogs: Partial<Record<CatalogLanguage, string[]>>;
+  catalogs: Partial<Record<Language, string[]>>;
 }
-
-type CatalogLanguage = 'de' | 'en';
 
 /**
  * The language the app will start in, as far as the request tells: the web app takes a choice
  * stored on the device, else German when the browser's first language is German, else English
- * (SPEC section 1, `detectLanguage`); the browser's first language is Accept-Language's first.
+ * (`languageOfPreference`); the browser's first language is Accept-Language's first.
  * A stored choice the other way costs that start the other catalog's few KB.
  */
-function likelyLanguage(acceptLanguage: string | undefined): CatalogLanguage {
-  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
-  return first.startsWith('de') ? 'de' : 'en';
+function likelyLanguage(acceptLanguage: string | undefined): Language {
+  return languageOfPreference(acceptLanguage?.split(',')[0]);
 }
 
 function matches(pattern: string, pathname: string): boolean {

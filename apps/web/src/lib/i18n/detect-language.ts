@@ -1,3 +1,4 @@
+import { languageOfPreference } from '@qa/domain';
 /** The two languages of the product (SPEC section 1). */
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,8 +20,7 @@ export function detectLanguage(input: {
   language: string | undefined;
 }): Language {
   if (isLanguage(input.stored)) return input.stored;
-  const preferred = input.languages?.[0] ?? input.language ?? '';
-  return preferred.toLowerCase().startsWith('de') ? 'de' : 'en';
+  return languageOfPreference(input.languages?.[0] ?? input.language);
 }
 
 /** Reads the stored choice; storage can be unavailable (private mode, blocked cookies). */
