@@ -97,8 +97,7 @@ async function fieldDay(context: BrowserContext, page: Page, dataDir: string): P
   await page.goto('/audit/bench-field/auditexecution');
   await page.waitForSelector(EXEC_ROW);
   // All 100 questions on one page.
-  await page.getByTestId('list-page-size').click();
-  await page.getByRole('option', { name: '100', exact: true }).click();
+  await page.getByTestId('list-page-size').selectOption('100');
   await page.waitForFunction(
     (selector) => document.querySelectorAll(selector).length === 100,
     EXEC_ROW,

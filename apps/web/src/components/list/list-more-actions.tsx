@@ -1,13 +1,14 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../app/chunk-load';
 import type { ListMenuAction } from './list-types';
+
+const ListMoreActionsMenu = lazyComponent(
+  () => import('./list-more-actions-menu'),
+  (m) => m.ListMoreActionsMenu,
+);
 
 interface ListMoreActionsProps {
   actions: readonly ListMenuAction[];
@@ -34,7 +35,6 @@ export function ListMoreActions({ actions, label, testId }: ListMoreActionsProps
     ...actions.filter((action) => !action.danger),
     ...actions.filter((action) => action.danger),
   ];
-  const firstDanger = ordered.findIndex((action) => action.danger);
   return (
     <>
       <IconButton
@@ -51,37 +51,15 @@ export function ListMoreActions({ actions, label, testId }: ListMoreActionsProps
         <MoreVertIcon />
       </IconButton>
       {mounted && (
-        <Menu
-          id={menuId}
-          anchorEl={anchor}
-          open={open}
-          onClose={() => setAnchor(null)}
-          slotProps={{ transition: { onExited: () => setMounted(false) } }}
-        >
-          {/* A flat list: the menu does not accept fragments as children. */}
-          {ordered.flatMap((action, index) => [
-            ...(index === firstDanger && index > 0
-              ? [<Divider key={`${action.id}-divider`} component="li" />]
-              : []),
-            <MenuItem
-              key={action.id}
-              disabled={action.disabled}
-              onClick={() => {
-                setAnchor(null);
-                action.onClick();
-              }}
-              sx={action.danger ? { color: 'error.main' } : undefined}
-              data-testid={action.testId}
-            >
-              {action.icon && (
-                <ListItemIcon sx={action.danger ? { color: 'inherit' } : undefined}>
-                  {action.icon}
-                </ListItemIcon>
-              )}
-              <ListItemText>{action.label}</ListItemText>
-            </MenuItem>,
-          ])}
-        </Menu>
+        <Suspense fallback={null}>
+          <ListMoreActionsMenu
+            id={menuId}
+            anchor={anchor}
+            ordered={ordered}
+            onClose={() => setAnchor(null)}
+            onExited={() => setMounted(false)}
+          />
+        </Suspense>
       )}
     </>
   );

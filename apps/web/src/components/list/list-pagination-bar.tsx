@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import PaginationItem from '@mui/material/PaginationItem';
-import Select from '@mui/material/Select';
 import Typography from '@mui/material/Typography';
 import { pageCount, visiblePageNumbers } from '@qa/domain';
-import { memo, Suspense, useId, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
+import { CompactSelect } from '../form/compact-select';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { pageRange } from './list-pagination';
 
@@ -47,7 +44,6 @@ export const ListPaginationBar = memo(function ListPaginationBar({
   onPageSizeChange,
 }: ListPaginationBarProps) {
   const { t } = useTranslation();
-  const labelId = useId();
   const [confirmAll, setConfirmAll] = useState(false);
   const confirmMounted = useMountedOnce(confirmAll);
   const total = pageCount(itemCount, pageSize);
@@ -90,22 +86,18 @@ export const ListPaginationBar = memo(function ListPaginationBar({
         py: 1,
       }}
     >
-      <FormControl size="small" sx={{ minWidth: 140 }}>
-        <InputLabel id={labelId}>{t('list.itemsPerPage')}</InputLabel>
-        <Select
-          labelId={labelId}
-          label={t('list.itemsPerPage')}
-          value={pageSize === null ? ALL : String(pageSize)}
-          onChange={(event) => onSelect(event.target.value)}
-          data-testid="list-page-size"
-        >
-          {pageSizes.map((size) => (
-            <MenuItem key={size ?? ALL} value={size === null ? ALL : String(size)}>
-              {size === null ? t('list.all') : size}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <CompactSelect
+        label={t('list.itemsPerPage')}
+        value={pageSize === null ? ALL : String(pageSize)}
+        options={pageSizes.map((size) =>
+          size === null
+            ? { value: ALL, label: t('list.all') }
+            : { value: String(size), label: String(size) },
+        )}
+        onChange={onSelect}
+        testId="list-page-size"
+        sx={{ minWidth: 140 }}
+      />
       <Typography variant="body2" data-testid="list-range">
         {t('list.range', { from: itemCount === 0 ? 0 : start + 1, to: end, count: itemCount })}
       </Typography>

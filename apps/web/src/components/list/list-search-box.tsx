@@ -1,9 +1,11 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_SEARCH_MARK } from './list-marks';
 
@@ -17,7 +19,9 @@ interface ListSearchBoxProps {
 /**
  * The full-text search box. It keeps its own text, so a keystroke re-renders only this box; the
  * list hears of the text after the pause. Memoized: a list that renders again for new items does
- * not render its text field again (issue 18: the field is a dozen styled components).
+ * not render its text field again (issue 18: the field is a dozen styled components). Built from
+ * the outlined input itself, not TextField, which would bring the select and its menu into every
+ * list's first load.
  */
 export const ListSearchBox = memo(function ListSearchBox({
   initialValue,
@@ -28,6 +32,7 @@ export const ListSearchBox = memo(function ListSearchBox({
   const [text, setText] = useState(initialValue);
   const committed = useRef(initialValue);
   const input = useRef<HTMLInputElement>(null);
+  const id = useId();
 
   const commit = (value: string) => {
     if (value === committed.current) return;
@@ -65,24 +70,26 @@ export const ListSearchBox = memo(function ListSearchBox({
   };
 
   return (
-    <TextField
-      type="search"
-      size="small"
-      label={t('list.search')}
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      onKeyDown={onKeyDown}
-      inputRef={input}
-      sx={{ flex: '1 1 220px', minWidth: 180 }}
-      slotProps={{
-        htmlInput: { 'data-testid': 'list-search' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: text ? (
+    <FormControl size="small" sx={{ flex: '1 1 220px', minWidth: 180 }}>
+      <InputLabel htmlFor={id}>{t('list.search')}</InputLabel>
+      <OutlinedInput
+        id={id}
+        type="search"
+        label={t('list.search')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        inputRef={input}
+        inputProps={{ 'data-testid': 'list-search' }}
+        // The box has its own clear button (a touch target); not the browser's second one.
+        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
+        endAdornment={
+          text ? (
             <InputAdornment position="end">
               <IconButton
                 size="small"
@@ -93,9 +100,9 @@ export const ListSearchBox = memo(function ListSearchBox({
                 <ClearIcon fontSize="small" />
               </IconButton>
             </InputAdornment>
-          ) : undefined,
-        },
-      }}
-    />
+          ) : undefined
+        }
+      />
+    </FormControl>
   );
 });

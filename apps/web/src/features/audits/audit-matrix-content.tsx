@@ -5,7 +5,6 @@ import LockIcon from '@mui/icons-material/Lock';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
@@ -13,12 +12,9 @@ import {
   STANDARDS_COLLECTION,
   auditPermissionContext,
   can,
-  createAuditCommand,
-  deleteAuditCommand,
   matrixYearList,
   matrixYearOrFallback,
   resolveWorkflowStatus,
-  updateAuditCommand,
   type PermissionAction,
 } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -26,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TOUCH_TARGET } from '../../app/theme';
 import { lazyComponent } from '../../app/chunk-load';
+import { CompactSelect } from '../../components/form/compact-select';
 import { GroupedList } from '../../components/list/grouped-list';
 import { ListMoreActions } from '../../components/list/list-more-actions';
 import type { ListMenuAction } from '../../components/list/list-types';
@@ -254,7 +251,7 @@ export function AuditMatrixContent() {
       can(person.roles, action, row ? auditPermissionContext(row.data, person.id) : undefined),
     [person],
   );
-  const mayCreate = may(createAuditCommand.action);
+  const mayCreate = may('audit.create');
 
   // The toolbar and the header as memoized elements: the matrix renders again for each batch of
   // documents a start brings, and the list then keeps them instead of rendering their dozens of
@@ -262,30 +259,23 @@ export function AuditMatrixContent() {
   const actions = useMemo(
     () => (
       <>
-        <TextField
-          select
-          size="small"
+        <CompactSelect
           label={t('auditMatrix.year')}
           value={String(year)}
-          onChange={(event) =>
+          options={years.map((entry) => ({
+            value: String(entry),
+            label: entry === ALL_YEARS ? t('auditMatrix.allYears') : String(entry),
+          }))}
+          onChange={(value) =>
             setParams((current) => {
               const next = new URLSearchParams(current);
-              next.set('year', event.target.value);
+              next.set('year', value);
               return next;
             })
           }
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'data-testid': 'audit-matrix-year' },
-          }}
+          testId="audit-matrix-year"
           sx={{ minWidth: 140 }}
-        >
-          {years.map((entry) => (
-            <option key={entry} value={String(entry)}>
-              {entry === ALL_YEARS ? t('auditMatrix.allYears') : entry}
-            </option>
-          ))}
-        </TextField>
+        />
         {mayCreate && (
           <Button
             variant="contained"
@@ -380,7 +370,7 @@ export function AuditMatrixContent() {
     (row: AuditMatrixRow): ReactNode => {
       const name = cells(row).name;
       const actions: ListMenuAction[] = [];
-      if (may(updateAuditCommand.action, row))
+      if (may('audit.update', row))
         actions.push({
           id: 'edit',
           label: t('auditMatrix.edit', { name }),
@@ -388,7 +378,7 @@ export function AuditMatrixContent() {
           onClick: () => setEditing({ auditId: row.id }),
           testId: `audit-edit-${row.id}`,
         });
-      if (may(deleteAuditCommand.action, row))
+      if (may('audit.delete', row))
         actions.push({
           id: 'delete',
           label: t('auditMatrix.deleteOne', { name }),

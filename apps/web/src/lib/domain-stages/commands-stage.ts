@@ -1,2 +1,2 @@
-// Stage 4 of loadDomain: the command registry.
+// The command registry, loaded when first needed (loadCommandRegistry).
 export { domainCommandRegistry } from '@qa/domain';

@@ -1,3 +1,4 @@
+import type { CommandRegistry } from '@qa/domain';
 import { nextTask } from '../dom/next-task';
 
 let loading: Promise<void> | null = null;
@@ -6,17 +7,17 @@ const STAGES = [
   () => import('./protocol-stage'),
   () => import('./documents-stage'),
   () => import('./configuration-stage'),
-  () => import('./commands-stage'),
 ];
 
 /** A stage that took longer evaluated something (an import of evaluated modules takes less). */
 const WORKED_MS = 4;
 
 /**
- * Evaluates the domain's modules (zod and the schemas, the documents, the configuration, the
- * commands) in steps, each in a task of its own, before a screen or the sync engine that needs
- * them is imported. Evaluated in one go with the engine they were the longest task of a
- * signed-in start (about 50 ms on this machine, four times that on a slow phone: issue 18).
+ * Evaluates the domain's modules (zod and the schemas, the documents, the configuration) in
+ * steps, each in a task of its own, before a screen or the sync engine that needs them is
+ * imported; the commands come later (`loadCommandRegistry`). Evaluated in one go with the
+ * engine they were the longest task of a signed-in start (about 50 ms on this machine, four
+ * times that on a slow phone: issue 18).
  */
 export function loadDomain(): Promise<void> {
   loading ??= (async () => {
@@ -32,4 +33,14 @@ export function loadDomain(): Promise<void> {
     loading = null;
   });
   return loading;
+}
+
+/**
+ * The domain's command registry (every command's schema, rules and permissions): what a screen
+ * that only reads never needs, so it loads with the first command, or when the outbox holds one
+ * to replay (SyncClient). The service worker keeps it for offline use.
+ */
+export async function loadCommandRegistry(): Promise<CommandRegistry> {
+  await loadDomain();
+  return (await import('./commands-stage')).domainCommandRegistry;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { THINGS_QUERY, createSyncHarness, thing } from './sync-test-harness';
 import type { SyncClient } from './sync-client';
+import { TEST_REGISTRY } from './test-commands';
 
 let harness: ReturnType<typeof createSyncHarness>;
 
@@ -107,6 +108,38 @@ describe('SyncClient commands', () => {
     const pushed = harness.server.messagesOfType('push').flatMap((push) => push.mutations);
     expect(pushed.map((mutation) => mutation.mutationId)).toEqual([1, 2]);
     expect(thing(reloaded, 't1')).toEqual({ n: 1 });
+  });
+
+  it('loads its commands only when it runs one or has queued ones to show', async () => {
+    harness = createSyncHarness();
+    harness.server.refuseConnections = true;
+    const loads = vi.fn(async () => TEST_REGISTRY);
+    const reader = harness.client({ registry: loads });
+    await vi.waitFor(() => expect(reader.getSnapshot().ready).toBe(true));
+    expect(loads).not.toHaveBeenCalled();
+
+    await reader.command('thing.put', { id: 't1', data: { n: 1 } });
+    expect(thing(reader, 't1')).toEqual({ n: 1 });
+    await reader.command('thing.put', { id: 't1', data: { n: 2 } });
+    expect(loads).toHaveBeenCalledTimes(1);
+    await reader.stop();
+
+    // A reload with a queued command: the first view it shows already replays it.
+    let release: () => void = () => undefined;
+    const slow = vi.fn(
+      () =>
+        new Promise<typeof TEST_REGISTRY>((resolve) => {
+          release = () => resolve(TEST_REGISTRY);
+        }),
+    );
+    const reloaded = harness.client({ registry: slow });
+    reloaded.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(slow).toHaveBeenCalledTimes(1));
+    expect(reloaded.getSnapshot().ready).toBe(false);
+    release();
+    await vi.waitFor(() => expect(reloaded.getSnapshot().ready).toBe(true));
+    expect(thing(reloaded, 't1')).toEqual({ n: 2 });
+    expect(reloaded.getSnapshot().pending).toBe(2);
   });
 
   it('drops outbox entries up to welcome.lastMutationId (an ack that got lost)', async () => {

@@ -1,9 +1,4 @@
-import {
-  commandError,
-  domainCommandRegistry,
-  type CommandActor,
-  type CommandRegistry,
-} from '@qa/domain';
+import { commandError, type CommandActor, type CommandRegistry } from '@qa/domain';
 import { documentKey, mutationSchema, type JsonValue, type Query } from '@qa/sync';
 import { liveQuery, type Subscription } from 'dexie';
 import { commandIdSource } from './command-ids';
@@ -54,7 +49,12 @@ export interface SyncClientOptions {
   onReject?: (rejection: Rejection) => void;
   /** The server refused the session (the socket closes; reconnects keep trying). */
   onUnauthorized?: () => void;
-  registry?: CommandRegistry;
+  /**
+   * The commands this client runs: given, or loaded when first needed (a command, or an outbox
+   * to replay), so a start that only reads does not load and evaluate the domain's commands.
+   * Default: the domain's registry.
+   */
+  registry?: CommandRegistry | (() => Promise<CommandRegistry>);
   /** Web Locks; without them this client leads (Node simulations, old browsers). */
   locks?: LockManagerLike | null;
   /** Names the locks; tabs of one person share it. Defaults to the database name. */
@@ -109,6 +109,24 @@ interface ReplicaRead {
   settledUpTo: number;
 }
 
+/** The domain's commands, when no registry is given. */
+async function loadDomainRegistry(): Promise<CommandRegistry> {
+  return (await import('../domain-stages/commands-stage')).domainCommandRegistry;
+}
+
+/** The registry of a view with nothing to replay (see `recompute`). */
+const NO_COMMANDS: CommandRegistry = {
+  get: () => undefined,
+  has: () => false,
+  names: () => [],
+  reads: notLoaded,
+  execute: notLoaded,
+};
+
+function notLoaded(name: string): never {
+  throw new Error(`${name}: run before the command registry was loaded`);
+}
+
 const INITIAL: SyncSnapshot = {
   ready: false,
   view: ReplicaView.EMPTY,
@@ -126,7 +144,9 @@ const INITIAL: SyncSnapshot = {
  */
 export class SyncClient {
   readonly tabId = randomId();
-  private readonly registry: CommandRegistry;
+  /** Null until loaded; loaded whenever the outbox holds an entry (the view replays them). */
+  private registry: CommandRegistry | null;
+  private registryLoading: Promise<CommandRegistry> | null = null;
   private readonly scheduler: Scheduler;
   private readonly clock: () => Date;
   private readonly log: SyncLog;
@@ -165,7 +185,7 @@ export class SyncClient {
   private tabLockHeld: Promise<void> | null = null;
 
   constructor(private readonly options: SyncClientOptions) {
-    this.registry = options.registry ?? domainCommandRegistry;
+    this.registry = typeof options.registry === 'object' ? options.registry : null;
     this.scheduler = options.scheduler ?? realScheduler;
     this.clock = options.clock ?? (() => new Date());
     this.log = options.log ?? console;
@@ -213,7 +233,12 @@ export class SyncClient {
     this.observe(
       'replica',
       () => this.readReplica(),
-      (read) => this.replicaRead(read),
+      // Queued commands are replayed on the view: their registry first (a read applied later
+      // than a newer one is stale and dropped, see replicaRead).
+      (read) =>
+        read.outbox.length > 0 && this.registry === null
+          ? this.loadRegistry().then(() => this.replicaRead(read))
+          : this.replicaRead(read),
     );
     this.observe(
       'meta',
@@ -325,12 +350,31 @@ export class SyncClient {
     for (const listener of this.listeners) listener();
   }
 
+  /** The command registry, loaded once (`SyncClientOptions.registry`); a failed load is retried. */
+  private loadRegistry(): Promise<CommandRegistry> {
+    if (this.registry) return Promise.resolve(this.registry);
+    const load = this.options.registry;
+    this.registryLoading ??= (typeof load === 'function' ? load() : loadDomainRegistry()).then(
+      (registry) => {
+        this.registry = registry;
+        return registry;
+      },
+      (error: unknown) => {
+        this.registryLoading = null;
+        throw error;
+      },
+    );
+    return this.registryLoading;
+  }
+
   private recompute(): void {
     if (this.clientId === null) return;
     const view = rebase({
       confirmed: this.confirmed,
       outbox: this.outbox,
-      registry: this.registry,
+      // An outbox entry is only applied once the registry is there (replica reads and commands
+      // wait for it); an empty outbox replays nothing.
+      registry: this.registry ?? NO_COMMANDS,
       actor: this.options.actor(),
       clientId: this.clientId,
       previous: this.snapshot.view,
@@ -447,6 +491,7 @@ export class SyncClient {
     const clientId = await this.start();
     // Run on the replica as stored, not on the empty view of a tab still reading it.
     await this.ready;
+    const registry = await this.loadRegistry();
     if (!mutationSchema.safeParse({ mutationId: 1, clientId, name, args }).success) {
       // The server would refuse the message itself (args above 256 KiB): never queue it.
       const local = commandError('invalid_args', {
@@ -461,7 +506,7 @@ export class SyncClient {
     let queued: OutboxRow | null = null;
     const { result: local } = await enqueue(this.options.db, (mutationId) => {
       const ctx = { actor, now: createdAt, newId: commandIdSource(clientId, mutationId) };
-      const result = this.registry.execute(name, args, view, ctx);
+      const result = registry.execute(name, args, view, ctx);
       if (!result.ok || result.ops.length === 0) return { row: null, result };
       const touched = [...new Set(result.ops.map((op) => documentKey(op.collection, op.id)))];
       const row: Omit<OutboxRow, 'mutationId'> = {

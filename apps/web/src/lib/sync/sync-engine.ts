@@ -6,6 +6,7 @@ import {
   STANDARDS_COLLECTION,
   type CommandActor,
 } from '@qa/domain';
+import { loadCommandRegistry } from '../domain-stages/load-domain';
 import { createFileUploader } from '../files/file-uploader';
 import {
   openOfflineFiles,
@@ -80,6 +81,8 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     onUnauthorized: options.onUnauthorized,
     locks: options.locks,
     lockScope: personId,
+    // Loaded with the first command or a queued one: a start that only reads needs none.
+    registry: loadCommandRegistry,
   });
   const started = client.start();
   // SPEC 4: after sign-in the configuration, lists, people and standards load. They stay
