@@ -89,6 +89,7 @@ export * from './commands/audit.commands';
 export * from './commands/audit-item.commands';
 export * from './commands/finding.commands';
 export * from './commands/person.commands';
+export * from './commands/measure.commands';
 export * from './commands/commands';
 export * from './sync/collections';
 export * from './sync/indexed-fields';

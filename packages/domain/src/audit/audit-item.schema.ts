@@ -120,5 +120,10 @@ export const auditItemSchema = z.object({
   completed: z.boolean().optional(),
   /** Keyed by finding id. */
   deviations: z.record(idSchema, findingSchema).default({}),
+  /**
+   * The measures created from this item's findings: measure id -> finding id (issue 12), so
+   * that discarding a finding discards its measures in the same command.
+   */
+  measures: z.record(idSchema, idSchema).optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;

@@ -81,6 +81,12 @@ describe('domainCommandRegistry', () => {
       'finding.attachMedia',
       'finding.removeMedia',
       'person.createInactive',
+      'measure.create',
+      'measure.update',
+      'measure.assign',
+      'measure.changeStatus',
+      'measure.checkEffectiveness',
+      'measure.delete',
     ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());
   });

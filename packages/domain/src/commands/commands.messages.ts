@@ -68,6 +68,65 @@ export const COMMAND_MESSAGES = defineMessages({
     de: '{count} Auditfragen importiert',
     en: '{count} audit items imported',
   },
+  // Measures (measure.commands.ts)
+  'measure.created': { de: 'Maßnahme angelegt', en: 'Measure created' },
+  'measure.updated': { de: 'Maßnahme gespeichert', en: 'Measure saved' },
+  'measure.assigned': { de: 'Zuweisung gespeichert', en: 'Assignment saved' },
+  'measure.statusChanged': { de: 'Status der Maßnahme geändert', en: 'Measure status changed' },
+  'measure.effective': {
+    de: 'Wirksamkeit bestätigt: die Maßnahme ist wirksam',
+    en: 'Effectiveness confirmed: the measure is effective',
+  },
+  'measure.notEffective': {
+    de: 'Nicht wirksam: die Maßnahme ist wieder in Bearbeitung',
+    en: 'Not effective: the measure is back in progress',
+  },
+  'measure.deleted': { de: 'Maßnahme gelöscht', en: 'Measure deleted' },
+  'measure.idTaken': {
+    de: 'Es gibt bereits eine Maßnahme mit der ID {id}',
+    en: 'A measure with the id {id} already exists',
+  },
+  'measure.notFound': {
+    de: 'Die Maßnahme {id} gibt es nicht (mehr)',
+    en: 'The measure {id} does not exist (anymore)',
+  },
+  'measure.auditMismatch': {
+    de: 'Die Maßnahme {id} gehört zu einem anderen Audit',
+    en: 'The measure {id} belongs to another audit',
+  },
+  'measure.findingNotFound': {
+    de: 'Die Feststellung dieser Maßnahme gibt es nicht (mehr)',
+    en: 'The finding of this measure does not exist (anymore)',
+  },
+  'measure.unknownType': {
+    de: 'Unbekannte Maßnahmenart {type}',
+    en: 'Unknown measure type {type}',
+  },
+  'measure.unknownPriority': {
+    de: 'Unbekannte Priorität {priority}',
+    en: 'Unknown priority {priority}',
+  },
+  'measure.unknownPerson': {
+    de: 'Unbekannte Person {id}',
+    en: 'Unknown person {id}',
+  },
+  'measure.transitionNotAllowed': {
+    de: 'Die Maßnahme kann nicht von Status {from} nach {to} wechseln',
+    en: 'The measure cannot move from status {from} to {to}',
+  },
+  'measure.effectivenessCheckRequired': {
+    de: 'Wirksam wird eine Maßnahme nur mit einer Wirksamkeitsprüfung',
+    en: 'A measure becomes effective only through an effectiveness check',
+  },
+  'measure.notInEffectivenessCheck': {
+    de: 'Die Maßnahme ist nicht in der Wirksamkeitsprüfung',
+    en: 'The measure is not in its effectiveness check',
+  },
+  'permission.measureAssign': {
+    de: 'Sie dürfen Maßnahmen nicht zuweisen',
+    en: 'You are not allowed to assign measures',
+  },
+
   // Findings (finding.commands.ts); the rules' own keys are in rules.messages.ts
   'finding.created': {
     de: 'Feststellung angelegt',

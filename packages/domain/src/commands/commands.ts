@@ -27,6 +27,14 @@ import {
   removeFindingMediaCommand,
   updateFindingCommand,
 } from './finding.commands';
+import {
+  assignMeasureCommand,
+  changeMeasureStatusCommand,
+  checkMeasureEffectivenessCommand,
+  createMeasureCommand,
+  deleteMeasureCommand,
+  updateMeasureCommand,
+} from './measure.commands';
 import { createInactivePersonCommand } from './person.commands';
 import { importStandardCommand } from './standard.commands';
 
@@ -56,6 +64,12 @@ export const DOMAIN_COMMANDS = [
   attachFindingMediaCommand,
   removeFindingMediaCommand,
   createInactivePersonCommand,
+  createMeasureCommand,
+  updateMeasureCommand,
+  assignMeasureCommand,
+  changeMeasureStatusCommand,
+  checkMeasureEffectivenessCommand,
+  deleteMeasureCommand,
 ] as const;
 
 export const domainCommandRegistry = createCommandRegistry(DOMAIN_COMMANDS);

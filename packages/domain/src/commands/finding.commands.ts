@@ -30,6 +30,7 @@ import {
   protectedAuditRule,
 } from './audit-access';
 import { CONFIGURATION_COLLECTION } from './configuration.commands';
+import { discardFindingMeasuresOps } from './measure.commands';
 import {
   commandError,
   commandOk,
@@ -188,16 +189,20 @@ function stateOps(itemId: string, stored: JsonObject, item: AuditItem): Op[] {
   });
 }
 
-function deleteFindingOps(itemId: string, findingIds: readonly string[]): Op[] {
-  // Measures (a later issue): the measures bound to these findings are discarded here as well
-  // (SPEC section 4: "Alle anderen Feststellungen und Maßnahmen ..."); their documents will have
-  // to be declared in the command's `reads`.
-  return findingIds.map((findingId) => ({
-    op: 'delete',
-    collection: AUDIT_ITEMS_COLLECTION,
-    id: itemId,
-    path: ['deviations', findingId],
-  }));
+/**
+ * Deletes findings and discards the measures created from them (SPEC section 4: "Alle anderen
+ * Feststellungen und Maßnahmen ... werden verworfen"), as recorded on the item.
+ */
+function deleteFindingOps(itemId: string, stored: JsonObject, findingIds: readonly string[]): Op[] {
+  return [
+    ...findingIds.map((findingId): Op => ({
+      op: 'delete',
+      collection: AUDIT_ITEMS_COLLECTION,
+      id: itemId,
+      path: ['deviations', findingId],
+    })),
+    ...discardFindingMeasuresOps(itemId, stored, findingIds),
+  ];
 }
 
 /**
@@ -234,7 +239,7 @@ function storeFindingCommand(
   });
   if (!result.ok) return refused(result.error);
   const finding = result.item.deviations[findingId]!;
-  const ops = deleteFindingOps(args.itemId, result.discardedFindingIds);
+  const ops = deleteFindingOps(args.itemId, stored, result.discardedFindingIds);
   if (mode === 'create') {
     ops.push({
       op: 'set',
@@ -318,7 +323,7 @@ function removalResult(
   message?: DomainMessage,
 ): CommandResult {
   const ops = [
-    ...deleteFindingOps(args.itemId, result.discardedFindingIds),
+    ...deleteFindingOps(args.itemId, stored, result.discardedFindingIds),
     ...stateOps(args.itemId, stored, result.item),
   ];
   return commandOk(ops, {

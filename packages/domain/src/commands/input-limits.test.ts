@@ -5,6 +5,8 @@ import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { createAuditItemCommand } from './audit-item.commands';
 import { createAuditCommand } from './audit.commands';
 import { attachFindingMediaCommand, createFindingCommand } from './finding.commands';
+import { createMeasureCommand } from './measure.commands';
+import { createInactivePersonCommand } from './person.commands';
 import {
   applyCommandAs as apply,
   expectValidDocuments,
@@ -103,6 +105,20 @@ const media = {
   },
 };
 
+/** Every field of the measure dialog filled, for f1. */
+const measure = {
+  text: 'Write the policy down',
+  description: 'In the handbook',
+  measuretype: 'corrective',
+  cause_analysis: 'Nobody owned it',
+  priority: 'high',
+  dueDate: '2024-06-01',
+  assignedTo: ['p-assignee'],
+  audit_id: 'a1',
+  audititem_id: 'i1',
+  deviation_id: 'f1',
+};
+
 /** Audit a1 led by LEAD with item i1 and its finding f1 (photo m1), as a qm made them. */
 function prepared(): OpsState {
   const state = new OpsState();
@@ -116,6 +132,15 @@ function prepared(): OpsState {
     ['admin'],
     ADMIN,
   );
+  apply(
+    createInactivePersonCommand,
+    { id: 'p-assignee', displayName: 'Assignee', email: 'assignee@example.com' },
+    state,
+  );
+  apply(createMeasureCommand, { id: 'ms1', ...measure }, state);
+  // ms2 waits for its effectiveness check.
+  apply(createMeasureCommand, { id: 'ms2', ...measure }, state);
+  state.apply([{ op: 'set', collection: 'measures', id: 'ms2', path: ['status'], value: '5' }]);
   return state;
 }
 
@@ -185,6 +210,15 @@ const CASES: [string, JsonObject][] = [
     'person.createInactive',
     { id: 'p-new', displayName: 'New Person', email: 'new@example.com', roles: ['auditor'] },
   ],
+  ['measure.create', json({ id: 'ms3', ...measure })],
+  ['measure.update', json({ id: 'ms1', auditId: 'a1', changes: { ...measure, text: 'Changed' } })],
+  ['measure.assign', { id: 'ms1', auditId: 'a1', assignedTo: ['p-assignee'] }],
+  ['measure.changeStatus', { id: 'ms1', auditId: 'a1', to: '2' }],
+  [
+    'measure.checkEffectiveness',
+    { id: 'ms2', auditId: 'a1', effective: false, comment: 'Still missing' },
+  ],
+  ['measure.delete', { id: 'ms1', auditId: 'a1' }],
 ];
 
 /** Every path to a string in a JSON value. */

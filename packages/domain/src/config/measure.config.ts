@@ -10,6 +10,8 @@ import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 export const measureConfigSchema = z.strictObject({
   types: uniqueIdList(measureTypeSchema).min(1),
   priorities: uniqueIdList(configOptionSchema),
+  /** Where a failed effectiveness check sends a measure back to ("In progress"). */
+  reopenStatus: z.string().min(1).max(64).default('3'),
 });
 export type MeasureConfig = z.infer<typeof measureConfigSchema>;
 
@@ -20,4 +22,5 @@ export const DEFAULT_MEASURE_CONFIG: MeasureConfig = {
     { id: 'medium', label: { de: 'Mittel', en: 'Medium' } },
     { id: 'high', label: { de: 'Hoch', en: 'High' } },
   ],
+  reopenStatus: '3',
 };

@@ -11,6 +11,18 @@ export const auditRefSchema = z.object({ id: idSchema, name: z.string().max(MAX_
 export type AuditRef = z.infer<typeof auditRefSchema>;
 
 /**
+ * One effectiveness check of a measure (issue 12): who checked, when, whether the measure was
+ * effective, and why. Kept in order; the last decides the status it led to.
+ */
+export const effectivenessCheckSchema = z.object({
+  by: idSchema,
+  at: timestampSchema,
+  effective: z.boolean(),
+  comment: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
+});
+export type EffectivenessCheck = z.infer<typeof effectivenessCheckSchema>;
+
+/**
  * A corrective measure (SPEC section 3 "Measure"). It may stand alone or point to the audit,
  * audit item and finding it answers. `status` is a measure workflow status id ('1' = New);
  * `assignedTo` holds user ids, empty = unassigned. `audit_name` is derived, not stored.
@@ -35,6 +47,7 @@ export const measureSchema = z.object({
   audititem_id: idSchema.nullable().default(null),
   deviation_id: idSchema.nullable().default(null),
   auditRef: auditRefSchema.nullable().default(null),
+  effectivenessChecks: z.array(effectivenessCheckSchema).max(100).default([]),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

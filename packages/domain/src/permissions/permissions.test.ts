@@ -34,6 +34,7 @@ const EXPECTED: Record<PermissionAction, string> = {
   'measure.create': '- T Y Y Y',
   'measure.update': 'S T/S Y Y Y',
   'measure.assign': '- - Y Y Y',
+  'measure.verify': '- - Y - Y',
   'measure.delete': '- - Y - Y',
   'template.read': 'Y Y Y Y Y',
   'template.create': '- - Y - Y',

@@ -24,6 +24,7 @@ export const PERMISSION_ACTIONS = [
   'measure.create',
   'measure.update',
   'measure.assign',
+  'measure.verify',
   'measure.delete',
   'template.read',
   'template.create',
@@ -102,6 +103,8 @@ export const PERMISSION_MATRIX: Readonly<Record<PermissionAction, Row>> = {
   'measure.create': row(NO, TEAM, A, A),
   'measure.update': row(['assignee'], ['auditTeam', 'assignee'], A, A),
   'measure.assign': row(NO, NO, A, A),
+  // The effectiveness check closes a measure: the quality department's decision.
+  'measure.verify': row(NO, NO, A, NO),
   'measure.delete': row(NO, NO, A, NO),
   'template.read': row(A, A, A, A),
   'template.create': row(NO, NO, A, NO),

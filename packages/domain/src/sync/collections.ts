@@ -13,6 +13,7 @@ import {
   PERSON_EMAILS_COLLECTION,
 } from '../commands/person.commands';
 import { AUTOCOMPLETION_COLLECTION } from '../commands/autocompletion.commands';
+import { MEASURES_COLLECTION } from '../commands/measure.commands';
 import {
   CONFIG_SEGMENTS,
   DEFAULT_CONFIGURATION,
@@ -21,6 +22,7 @@ import {
 import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { activitySchema } from '../entities/activity.schema';
 import { auditHeaderSchema } from '../entities/audit.schema';
+import { measureSchema } from '../entities/measure.schema';
 import { standardSchema } from '../entities/standard.schema';
 import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
@@ -161,6 +163,17 @@ const personEmailsCollection: CollectionDefinition = {
   },
 };
 
+/** Measures: document id = measure id, data = the measure with `id` (SPEC section 3). */
+const measuresCollection: CollectionDefinition = {
+  name: MEASURES_COLLECTION,
+  readAction: 'measure.read',
+  validate(id, data) {
+    const result = measureSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
 export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   configurationCollection,
   autocompletionCollection,
@@ -170,6 +183,7 @@ export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   auditItemsCollection,
   peopleCollection,
   personEmailsCollection,
+  measuresCollection,
 ];
 
 const byName = new Map(DOMAIN_COLLECTIONS.map((definition) => [definition.name, definition]));
