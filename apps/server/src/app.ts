@@ -24,6 +24,9 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
 import { PeopleRepository } from './modules/people/people.repository';
 import { PeopleService } from './modules/people/people.service';
+import { MeasureRemindersRepository } from './modules/reminders/measure-reminders.repository';
+import { MeasureRemindersService } from './modules/reminders/measure-reminders.service';
+import { ReminderScheduler } from './modules/reminders/reminder-scheduler';
 import { AppMetaRepository } from './modules/setup/app-meta.repository';
 import {
   InitialAdminService,
@@ -62,6 +65,11 @@ export interface BuiltApp {
     push: PushService;
     connectionCount(): number;
   };
+  /**
+   * The daily reminder mails of measures due: `start()` (main) checks at once and every 15
+   * minutes; `service.run` runs them once (the `remind` command, tests). Stopped on close.
+   */
+  reminders: ReminderScheduler;
   /** Stops accepting requests, lets running ones finish, then closes mail and database. */
   close(): Promise<void>;
 }
@@ -75,6 +83,8 @@ export interface BuildOptions {
   syncLimits?: Partial<SyncLimits>;
   /** Time limits of upload bodies (tests use small ones). */
   files?: Partial<UploadTimeLimits>;
+  /** The time the reminder scheduler goes by (tests fix it). */
+  clock?: () => Date;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -118,6 +128,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
     closeFeed = () => feed.close();
     const push = new PushService(documents);
+    const reminders = new ReminderScheduler(
+      new MeasureRemindersService({
+        documents,
+        people: peopleRepository,
+        repository: new MeasureRemindersRepository(database),
+        mail,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
+      app.log,
+      options.clock,
+    );
 
     const initialAdmin = await withStartupLock(database, async () => {
       const report = await migrateDatabase(database, authOptions);
@@ -169,6 +191,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerWebRoutes(app, { webDist: config.webDist });
 
     app.addHook('onClose', async () => {
+      await reminders.stop();
       if (!(await mail.drain(MAIL_DRAIN_TIMEOUT_MS))) {
         app.log.warn(
           { pending: mail.pendingCount, waitedMs: MAIL_DRAIN_TIMEOUT_MS },
@@ -190,6 +213,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       mail,
       initialAdmin,
       sync: { documents, feed, push, connectionCount: syncRoutes.connectionCount },
+      reminders,
       close: () => (closing ??= app.close()),
     };
   } catch (error) {

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  server.reminders.start();
   console.log(`Quality Audit server listening on ${config.publicUrl}`);
 }
 

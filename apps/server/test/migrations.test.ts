@@ -21,6 +21,7 @@ describeEachDialect('migrations', (dialect) => {
         'account',
         'verification',
         'rateLimit',
+        'measure_reminders',
       ]),
     );
     const people = (await app.server.database.db.introspection.getTables()).find(

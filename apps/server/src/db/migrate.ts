@@ -11,6 +11,7 @@ import * as m0005 from './migrations/0005-file-owners.migration';
 import * as m0006 from './migrations/0006-document-index.migration';
 import * as m0007 from './migrations/0007-rejections-by-person.migration';
 import * as m0008 from './migrations/0008-client-sequence.migration';
+import * as m0009 from './migrations/0009-measure-reminders.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -23,6 +24,7 @@ const provider: MigrationProvider = {
     '0006-document-index': m0006,
     '0007-rejections-by-person': m0007,
     '0008-client-sequence': m0008,
+    '0009-measure-reminders': m0009,
   }),
 };
 

@@ -96,6 +96,7 @@ export interface Schema {
   client_rejections: ClientRejectionsTable;
   sync_counter: SyncCounterTable;
   files: FilesTable;
+  measure_reminders: MeasureRemindersTable;
 }
 
 /** An uploaded file's metadata; the bytes lie in the file storage under `storage_key`. */
@@ -117,4 +118,18 @@ export interface FilesTable {
   audit_item_id: string | null;
   finding_id: string | null;
   media_id: string | null;
+}
+
+/** One reminder mail per person and local day (0009-measure-reminders). */
+export interface MeasureRemindersTable {
+  person_id: string;
+  /** `YYYY-MM-DD`, the server's local day. */
+  day: string;
+  /** Random id of the run that holds the claim. */
+  claim: string;
+  claimed_at: string;
+  /** Null while the mail is on its way (or its sender crashed). */
+  sent_at: string | null;
+  /** How many measures the mail listed. */
+  measure_count: number;
 }

@@ -87,6 +87,7 @@ describe('domainCommandRegistry', () => {
       'measure.changeStatus',
       'measure.checkEffectiveness',
       'measure.delete',
+      'activity.markRead',
     ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());
   });

@@ -1,3 +1,4 @@
+import { markActivitiesReadCommand } from './activity.commands';
 import {
   changeAuditStatusCommand,
   createAuditCommand,
@@ -70,6 +71,7 @@ export const DOMAIN_COMMANDS = [
   changeMeasureStatusCommand,
   checkMeasureEffectivenessCommand,
   deleteMeasureCommand,
+  markActivitiesReadCommand,
 ] as const;
 
 export const domainCommandRegistry = createCommandRegistry(DOMAIN_COMMANDS);

@@ -13,6 +13,7 @@ import {
   OpsState,
   runCommandAs as run,
 } from './audit-test-helpers';
+import { hasActivitySentence } from '../entities/activity-sentence';
 import { DOMAIN_COMMANDS } from './commands';
 import type { CommandDefinition } from './define-command';
 
@@ -119,6 +120,18 @@ const measure = {
   deviation_id: 'f1',
 };
 
+const activity = {
+  id: 'act1',
+  actor: 'p-qm',
+  actor_name: 'Erika Muster',
+  avatar: null,
+  verb: 'created',
+  object: 'Audit A',
+  object_url: '/audit/a1',
+  timestamp: '2024-05-01T10:00:00.000Z',
+  notified: {},
+};
+
 /** Audit a1 led by LEAD with item i1 and its finding f1 (photo m1), as a qm made them. */
 function prepared(): OpsState {
   const state = new OpsState();
@@ -141,6 +154,8 @@ function prepared(): OpsState {
   // ms2 waits for its effectiveness check.
   apply(createMeasureCommand, { id: 'ms2', ...measure }, state);
   state.apply([{ op: 'set', collection: 'measures', id: 'ms2', path: ['status'], value: '5' }]);
+  // An activity as the server writes one (commands only return theirs), for activity.markRead.
+  state.apply([{ op: 'set', collection: 'activities', id: 'act1', path: [], value: activity }]);
   return state;
 }
 
@@ -219,6 +234,7 @@ const CASES: [string, JsonObject][] = [
     { id: 'ms2', auditId: 'a1', effective: false, comment: 'Still missing' },
   ],
   ['measure.delete', { id: 'ms1', auditId: 'a1' }],
+  ['activity.markRead', { ids: ['act1'] }],
 ];
 
 /** Every path to a string in a JSON value. */
@@ -267,6 +283,11 @@ describe('what a person sends', () => {
       const state = prepared();
       const valid = run(command, args, state, ['admin'], ADMIN);
       expect(valid, JSON.stringify(valid)).toMatchObject({ ok: true });
+      // Every activity a command produces reads as a sentence in both languages.
+      if (valid.ok && valid.activity) {
+        const { verb, objectUrl } = valid.activity;
+        expect(hasActivitySentence({ verb, object_url: objectUrl }), verb).toBe(true);
+      }
       for (const path of stringPaths(args)) {
         for (const value of ODD_VALUES) {
           // A run only reads the state, so one prepared state serves every try.

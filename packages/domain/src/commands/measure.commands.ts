@@ -5,7 +5,12 @@ import {
   DEFAULT_MEASURE_CONFIG,
   type MeasureConfig,
 } from '../config/measure.config';
-import { effectivenessCheckSchema, measureSchema, type Measure } from '../entities/measure.schema';
+import {
+  effectivenessCheckSchema,
+  MEASURES_COLLECTION,
+  measureSchema,
+  type Measure,
+} from '../entities/measure.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema } from '../ids';
 import { MAX_LONG_TEXT_LENGTH } from '../limits';
@@ -50,7 +55,6 @@ import { PEOPLE_COLLECTION } from './person.commands';
  * finding id), so that replacing or deleting the finding discards its measures (SPEC section 4)
  * in the same command, whoever created them.
  */
-export const MEASURES_COLLECTION = 'measures';
 export const MEASURE_CONFIG_REF: DocRef = { collection: CONFIGURATION_COLLECTION, id: 'measure' };
 export const measureDocRef = (id: string): DocRef => ({ collection: MEASURES_COLLECTION, id });
 export const measureUrl = (id: string) => `/measure/${id}`;

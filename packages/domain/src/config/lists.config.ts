@@ -174,8 +174,16 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
     },
     measures: {
       pageSizes: PAGES_LARGE,
+      // `state` (open or completed), `overdue` and `auditName` are read by the measures list
+      // (features/measures), not stored: SPEC section 4's filters 'Offen', 'Abgeschlossen' and
+      // unassigned (an empty `assignedTo` is its own value).
       aggregations: [
-        { id: 'audit', field: 'auditRef.name', size: 200, label: label('Audit', 'Audit') },
+        {
+          id: 'state',
+          field: 'state',
+          size: 10,
+          label: label('Offen/Abgeschlossen', 'Open/completed'),
+        },
         { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
         {
           id: 'assignedTo',
@@ -183,19 +191,62 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
           size: 100,
           label: label('Zugewiesen an', 'Assigned to'),
         },
+        { id: 'audit', field: 'auditName', size: 200, label: label('Audit', 'Audit') },
         {
           id: 'measuretype',
           field: 'measuretype',
           size: 10,
           label: label('Maßnahmenart', 'Measure type'),
         },
+        { id: 'priority', field: 'priority', size: 10, label: label('Priorität', 'Priority') },
+        { id: 'overdue', field: 'overdue', size: 2, label: label('Überfällig', 'Overdue') },
       ],
       sortings: [
         { id: 'dueDate', field: 'dueDate', order: 'asc', label: label('Fällig am', 'Due date') },
         { id: 'text', field: 'text', order: 'asc', label: label('Maßnahme', 'Measure') },
+        { id: 'audit', field: 'auditName', order: 'asc', label: label('Audit', 'Audit') },
+        {
+          id: 'assignedTo',
+          field: 'assigneeNames',
+          order: 'asc',
+          label: label('Zugewiesen an', 'Assigned to'),
+        },
+        { id: 'status', field: 'status', order: 'asc', label: label('Status', 'Status') },
+        { id: 'autor', field: 'autorName', order: 'asc', label: label('Autor', 'Author') },
       ],
       defaultSorting: 'dueDate',
-      groupings: [],
+      groupings: [
+        { id: 'audit', field: 'auditName', label: label('Audit', 'Audit') },
+        { id: 'status', field: 'status', label: label('Status', 'Status') },
+      ],
+    },
+    // An audit's action list (issue 12.2): its measures grouped by the finding they answer
+    // (`finding`, read by the tab).
+    auditactionlist: {
+      pageSizes: PAGES_LARGE,
+      aggregations: [
+        {
+          id: 'state',
+          field: 'state',
+          size: 10,
+          label: label('Offen/Abgeschlossen', 'Open/completed'),
+        },
+        { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
+        {
+          id: 'assignedTo',
+          field: 'assignedTo',
+          size: 100,
+          label: label('Zugewiesen an', 'Assigned to'),
+        },
+        { id: 'overdue', field: 'overdue', size: 2, label: label('Überfällig', 'Overdue') },
+      ],
+      sortings: [
+        { id: 'dueDate', field: 'dueDate', order: 'asc', label: label('Fällig am', 'Due date') },
+        { id: 'text', field: 'text', order: 'asc', label: label('Maßnahme', 'Measure') },
+        { id: 'status', field: 'status', order: 'asc', label: label('Status', 'Status') },
+      ],
+      defaultSorting: 'dueDate',
+      groupings: [{ id: 'finding', field: 'finding', label: label('Feststellung', 'Finding') }],
     },
     reporting: { ...AUDIT_ITEM_LIST, pageSizes: [50, 100, 200, null] },
   },

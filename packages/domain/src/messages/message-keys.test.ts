@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_MESSAGES } from '../commands/commands.messages';
+import { ACTIVITY_MESSAGES } from './activity.messages';
 import { importMessages } from './imports.messages';
+import { REMINDER_MESSAGES } from './reminder.messages';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
 
@@ -52,7 +54,14 @@ function producedKeys(): Map<string, string> {
   return keys;
 }
 
-const CATALOGS = [importMessages, validationMessages, RULES_MESSAGES, COMMAND_MESSAGES];
+const CATALOGS = [
+  importMessages,
+  validationMessages,
+  RULES_MESSAGES,
+  COMMAND_MESSAGES,
+  ACTIVITY_MESSAGES,
+  REMINDER_MESSAGES,
+];
 
 describe('message keys', () => {
   const keys = producedKeys();

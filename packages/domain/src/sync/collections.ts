@@ -13,7 +13,6 @@ import {
   PERSON_EMAILS_COLLECTION,
 } from '../commands/person.commands';
 import { AUTOCOMPLETION_COLLECTION } from '../commands/autocompletion.commands';
-import { MEASURES_COLLECTION } from '../commands/measure.commands';
 import {
   CONFIG_SEGMENTS,
   DEFAULT_CONFIGURATION,
@@ -22,7 +21,7 @@ import {
 import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { activitySchema } from '../entities/activity.schema';
 import { auditHeaderSchema } from '../entities/audit.schema';
-import { measureSchema } from '../entities/measure.schema';
+import { MEASURES_COLLECTION, measureSchema } from '../entities/measure.schema';
 import { standardSchema } from '../entities/standard.schema';
 import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';

@@ -46,6 +46,21 @@ export class MailService {
     void job.finally(() => this.pending.delete(job));
   }
 
+  /**
+   * Sends and waits for it; throws when the mail could not be sent, so the caller can try again
+   * later (the reminders do). Counted by drain() like queued mails.
+   */
+  async sendNow(message: MailMessage, logContext: Record<string, unknown> = {}): Promise<void> {
+    const job = this.deliver(message, logContext);
+    const settled = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(settled);
+    void settled.finally(() => this.pending.delete(settled));
+    await job;
+  }
+
   private async deliver(message: MailMessage, logContext: Record<string, unknown>) {
     const info = (await this.transport.sendMail({ from: this.config.from, ...message })) as {
       message?: Buffer;

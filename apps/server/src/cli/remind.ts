@@ -1,0 +1,55 @@
+/**
+ * Sends today's reminder mails of measures due once, now, without waiting for the configured
+ * hour (the server does it by itself every day; this is for operators and scripts):
+ *
+ *   npm run remind -w @qa/server [-- --at 2026-03-10T08:00]
+ *
+ * `--at` runs as if it were that moment (local time unless the value names a zone). Uses the
+ * server's environment (DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL, ...). People already
+ * mailed that day, by the server or an earlier run, are not mailed again. Exits with 1 when a
+ * mail could not be sent.
+ */
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app';
+import { ConfigError, loadConfig } from '../config/env';
+
+const USAGE = 'usage: remind [--at <ISO 8601 date and time>]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { at: { type: 'string' } } });
+  const now = values.at ? new Date(values.at) : new Date();
+  if (Number.isNaN(now.getTime())) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const server = await buildApp({ ...config, logLevel: 'warn' });
+  try {
+    if (server.initialAdmin.created && server.initialAdmin.generatedPassword) {
+      console.log(
+        `Initial admin: ${server.initialAdmin.email} / ${server.initialAdmin.generatedPassword}  (shown once)`,
+      );
+    }
+    const report = await server.reminders.service.run({ now, ignoreHour: true });
+    if (report.outcome === 'disabled') {
+      console.log('Reminders are switched off (configuration segment "measure", reminders).');
+      return 0;
+    }
+    console.log(
+      `Reminders of ${report.day}: ${report.sent.length} sent, ${report.alreadySent.length} sent before, ` +
+        `${report.failed.length} failed, ${report.unreachable.length} assignees without a mail address or login`,
+    );
+    return report.failed.length > 0 ? 1 : 0;
+  } finally {
+    await server.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error('remind failed:', error);
+    process.exit(1);
+  },
+);
