@@ -114,10 +114,14 @@ async function freshPostgresDatabase(): Promise<string> {
   }
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query('DROP DATABASE IF EXISTS qa_e2e WITH (FORCE)');
-  await client.query('CREATE DATABASE qa_e2e');
+  // E2E_DATABASE_NAME (with E2E_ROOT and the E2E_PORT_* variables) lets two runs share one
+  // PostgreSQL without dropping each other's database.
+  const name = process.env.E2E_DATABASE_NAME ?? 'qa_e2e';
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`E2E_DATABASE_NAME: invalid name ${name}`);
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
   await client.end();
   const url = new URL(adminUrl);
-  url.pathname = '/qa_e2e';
+  url.pathname = `/${name}`;
   return url.toString();
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
+import { AUDITOR } from '../support/environment';
 import { expect, signIn, test } from '../support/fixtures';
 
 const AXE_SOURCE = fs.readFileSync(
@@ -65,6 +66,21 @@ for (const locale of ['en-US', 'de-DE']) {
         .click();
       await expect(page.getByTestId('left-drawer')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the activity stream in the right drawer has no serious WCAG violations', async ({
+      page,
+    }) => {
+      // The auditor: what the admin did in the other tests is news to them.
+      await page.goto('/signin');
+      await signIn(page, AUDITOR, locale === 'de-DE' ? 'de' : 'en');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+      await expect(page.getByTestId('notification-button')).toHaveAttribute('aria-label', /\d/);
+      await page.getByTestId('notification-button').click();
+      await expect(page.getByTestId('activity-stream')).toBeVisible();
+      expect(
+        await seriousViolations(page, '[data-testid="right-drawer"] .MuiDrawer-paper'),
+      ).toEqual([]);
     });
 
     test('the configuration and customer-data screens have no serious WCAG violations', async ({

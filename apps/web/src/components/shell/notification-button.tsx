@@ -1,33 +1,24 @@
-import NotificationsIcon from '@mui/icons-material/Notifications';
-import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { useRightDrawer } from './right-drawer-provider';
+import { Suspense } from 'react';
+import { optionalComponent } from '../../app/chunk-load';
+import { BellButton } from './bell-button';
 
 /**
- * Unread activities (SPEC section 2 "Top bar"). The activity stream lands with the sync engine;
- * until then the count is an honest 0 and the drawer says so.
+ * The bell with its count and the stream it opens need the domain's schemas and sentences,
+ * which never load with the entry (vite.config.ts): they come in a chunk of their own after
+ * the first paint. Until then, or if that chunk cannot load, the plain bell holds the place.
  */
+const ActivityBell = optionalComponent(
+  () => import('../../features/activity/activity-bell'),
+  (m) => m.ActivityBell,
+  () => <BellButton unread={null} />,
+  'the activity stream',
+);
+
+/** Unread activities (SPEC section 2 "Top bar"); the bell opens the activity stream. */
 export function NotificationButton() {
-  const { t } = useTranslation();
-  const drawer = useRightDrawer();
-  const unread = 0;
   return (
-    <IconButton
-      color="inherit"
-      aria-label={t('shell.notifications', { count: unread })}
-      data-testid="notification-button"
-      onClick={() =>
-        drawer.open(
-          t('activities.title'),
-          <Typography color="text.secondary">{t('activities.empty')}</Typography>,
-        )
-      }
-    >
-      <Badge badgeContent={unread} color="secondary" showZero>
-        <NotificationsIcon />
-      </Badge>
-    </IconButton>
+    <Suspense fallback={<BellButton unread={null} />}>
+      <ActivityBell />
+    </Suspense>
   );
 }

@@ -2,12 +2,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotAvailableNotice } from '../../components/pages/not-available-notice';
+import { ActionListTab } from './actionlist/action-list-tab';
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
 import { ExecutionTab } from './execution/execution-tab';
 import { PreparationTab } from './preparation/preparation-tab';
 import { WrapUpTab } from './wrapup/wrapup-tab';
 
-/** One phase tab of an audit; reporting and the action list land with later work. */
+/** One phase tab of an audit; reporting lands with later work. */
 export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   const { t } = useTranslation();
   const { auditId } = useParams();
@@ -16,6 +17,8 @@ export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   if (phase === 'auditexecution' && auditId)
     return <ExecutionTab key={auditId} auditId={auditId} />;
   if (phase === 'auditwrapup' && auditId) return <WrapUpTab key={auditId} auditId={auditId} />;
+  if (phase === 'auditactionlist' && auditId)
+    return <ActionListTab key={auditId} auditId={auditId} />;
   const labelKey = AUDIT_PHASES.find((entry) => entry.path === phase)?.labelKey;
   return (
     <>

@@ -1,6 +1,276 @@
-import { PlaceholderPage } from '../../components/pages/placeholder-page';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { can, localDay, measureAuditName } from '@qa/domain';
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../../app/chunk-load';
+import { GroupedList } from '../../components/list/grouped-list';
+import { ListMoreActions } from '../../components/list/list-more-actions';
+import type { ListMenuAction } from '../../components/list/list-types';
+import type { ListFieldReaders } from '../../components/list/list-fields';
+import type { ListView } from '../../components/list/list-types';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { useListConfig } from '../../lib/config/use-list-config';
+import { useDomainMessage } from '../../lib/i18n/domain-message';
+import { useLanguage } from '../../lib/i18n/use-language';
+import { usePerson } from '../../lib/session/session-provider';
+import { personLabel, usePeople } from '../people/use-people';
+import {
+  formatDay,
+  isMeasureOpen,
+  isMeasureOverdue,
+  measureStatusLabel,
+  type MeasureView,
+} from './measure-model';
+import type { MeasureLinks } from './measure-dialog';
+import { useMeasureWorkflow } from './use-measures';
 
-/** /measures: the measure list (SPEC section 2 "Measures list"). */
-export function MeasuresPage() {
-  return <PlaceholderPage titleKey="measures.title" />;
+const MeasureDialog = lazyComponent(
+  () => import('./measure-dialog'),
+  (m) => m.MeasureDialog,
+);
+const MeasureDeleteDialog = lazyComponent(
+  () => import('./measure-delete-dialog'),
+  (m) => m.MeasureDeleteDialog,
+);
+
+/** An empty `assignedTo` as a facet value of its own (SPEC section 4: the unassigned filter). */
+export const UNASSIGNED = '\u0000unassigned';
+
+/** A measure with what the list shows, filters and sorts by. */
+export interface MeasureRow extends MeasureView {
+  auditName: string;
+  assigneeNames: string;
+  autorName: string;
+  /** 'open' or 'completed' (the workflow's final status). */
+  openState: 'open' | 'completed';
+  overdue: 'yes' | 'no';
+}
+
+export interface MeasureListProps {
+  measures: readonly MeasureView[];
+  loading: boolean;
+  /** The list's configuration key (`lists` segment): 'measures' or 'auditactionlist'. */
+  listKey: string;
+  label: string;
+  /** A measure to show in its dialog (a route's id); `onOpenedClose` when it closes. */
+  openId?: string;
+  onOpenedClose?: () => void;
+  /** What a new measure is created for (an audit's action list); absent: on its own. */
+  createLinks?: MeasureLinks;
+  /** Readers of fields only this list has (the action list's finding). */
+  extraFields?: ListFieldReaders<MeasureRow>;
+  formatExtra?: (field: string, value: string) => string | undefined;
+  defaultView?: ListView;
+  urlState?: boolean;
+  groupHeadingLevel?: 2 | 3 | 4;
+}
+
+/**
+ * A list of measures (SPEC section 2 "Measures list", issue 12): text, audit, assignees, status,
+ * author and due date (overdue in red); filters by state (open, completed), status, assignee
+ * (or unassigned), audit, type, priority and overdue; sorting by each column; the measure
+ * dialog over the list for a row and for a new measure; edit and delete per row.
+ */
+export function MeasureList({
+  measures,
+  loading,
+  listKey,
+  label,
+  openId: routeId,
+  onOpenedClose,
+  createLinks,
+  extraFields,
+  formatExtra,
+  defaultView,
+  urlState,
+  groupHeadingLevel,
+}: MeasureListProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const person = usePerson();
+  const roles = person?.roles ?? [];
+  const workflow = useMeasureWorkflow();
+  const measureConfig = useConfigSegment('measure');
+  const { byId } = usePeople();
+  const config = useListConfig(listKey);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<MeasureView | null>(null);
+  const today = localDay(new Date());
+  const openId = routeId ?? editing;
+
+  const rows = useMemo<MeasureRow[]>(
+    () =>
+      measures.map((measure) => {
+        const audit = measureAuditName(measure, new Map());
+        return {
+          ...measure,
+          auditName: audit === null ? '' : typeof audit === 'string' ? audit : translate(audit),
+          assigneeNames: measure.assignedTo.map((id) => personLabel(byId, id, t)).join(', '),
+          autorName: personLabel(byId, measure.autor, t),
+          openState: isMeasureOpen(measure, workflow) ? 'open' : 'completed',
+          overdue: isMeasureOverdue(measure, workflow, today) ? 'yes' : 'no',
+        };
+      }),
+    [measures, byId, t, translate, workflow, today],
+  );
+  const opened = openId ? measures.find((measure) => measure.id === openId) : undefined;
+
+  const fields = useMemo(
+    () => ({
+      state: (row: MeasureRow) => row.openState,
+      assignedTo: (row: MeasureRow) =>
+        row.assignedTo.length === 0 ? [UNASSIGNED] : row.assignedTo,
+      overdue: (row: MeasureRow) => row.overdue,
+      ...extraFields,
+    }),
+    [extraFields],
+  );
+  const formatValue = useCallback(
+    (field: string, value: string) => {
+      switch (field) {
+        case 'state':
+          return t(value === 'open' ? 'measures.open' : 'measures.completed');
+        case 'status':
+          return measureStatusLabel(workflow, value, language);
+        case 'assignedTo':
+          return value === UNASSIGNED ? t('measures.unassigned') : personLabel(byId, value, t);
+        case 'measuretype':
+          return measureConfig.types.find((type) => type.id === value)?.text ?? value;
+        case 'priority':
+          return (
+            measureConfig.priorities.find((priority) => priority.id === value)?.label[language] ??
+            value
+          );
+        case 'overdue':
+          return t(value === 'yes' ? 'measures.overdue' : 'measures.notOverdue');
+        default:
+          return formatExtra?.(field, value) ?? value;
+      }
+    },
+    [t, workflow, language, byId, measureConfig, formatExtra],
+  );
+
+  const userId = person?.id ?? '';
+  const mayCreate = can(roles, 'measure.create', { userId, leadauditor: userId });
+  const mayDelete = can(roles, 'measure.delete', { userId });
+  const close = () => {
+    setEditing(null);
+    setCreating(false);
+    if (routeId) onOpenedClose?.();
+  };
+
+  const rowActions = (row: MeasureRow) => {
+    const actions: ListMenuAction[] = [
+      {
+        id: 'edit',
+        label: t('measures.edit'),
+        icon: <EditIcon fontSize="small" />,
+        onClick: () => setEditing(row.id),
+        testId: 'measure-row-edit',
+      },
+    ];
+    if (mayDelete) {
+      actions.push({
+        id: 'delete',
+        label: t('measures.dialog.delete'),
+        icon: <DeleteIcon fontSize="small" />,
+        danger: true,
+        onClick: () => setDeleting(row),
+        testId: 'measure-row-delete',
+      });
+    }
+    return (
+      <ListMoreActions
+        actions={actions}
+        label={t('measures.rowActions', { text: row.text })}
+        testId={`measure-actions-${row.id}`}
+      />
+    );
+  };
+
+  return (
+    <>
+      <GroupedList
+        items={rows}
+        getId={(row) => row.id}
+        config={config}
+        label={label}
+        loading={loading}
+        defaultView={defaultView}
+        urlState={urlState}
+        groupHeadingLevel={groupHeadingLevel}
+        emptyText={t('measures.empty')}
+        fields={fields}
+        formatValue={formatValue}
+        getSyncState={(row) => row.state}
+        getSearchText={(row) =>
+          [row.text, row.description, row.auditName, row.assigneeNames, row.autorName].join(' ')
+        }
+        actions={
+          mayCreate ? (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setCreating(true)}
+              data-testid="measure-create"
+            >
+              {t('measures.create')}
+            </Button>
+          ) : undefined
+        }
+        getRowOpen={(row) => ({ onOpen: () => setEditing(row.id) })}
+        renderRowActions={rowActions}
+        renderRow={(row) => (
+          <Box sx={{ minWidth: 0, py: 0.5 }} data-testid={`measure-row-${row.id}`}>
+            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.text}</Typography>
+            <Typography variant="body2" color="text.secondary" component="div">
+              {[
+                row.auditName && `${t('measures.fields.audit')}: ${row.auditName}`,
+                `${t('measures.fields.assignedTo')}: ${row.assigneeNames || t('measures.unassigned')}`,
+                `${t('measures.fields.status')}: ${measureStatusLabel(workflow, row.status, language)}`,
+                `${t('measures.fields.autor')}: ${row.autorName}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+            {row.dueDate && (
+              <Typography
+                variant="body2"
+                color={row.overdue === 'yes' ? 'error' : 'text.secondary'}
+                sx={{ fontWeight: row.overdue === 'yes' ? 500 : undefined }}
+                data-testid="measure-row-due"
+              >
+                {row.overdue === 'yes'
+                  ? t('measures.overdueSince', { date: formatDay(row.dueDate, language) })
+                  : t('measures.dueOn', { date: formatDay(row.dueDate, language) })}
+              </Typography>
+            )}
+          </Box>
+        )}
+      />
+      {routeId && !loading && !opened && (
+        <Typography role="alert" color="error" sx={{ mt: 2 }} data-testid="measure-unknown">
+          {translate({ key: 'measure.loadFailed', params: { id: routeId } })}
+        </Typography>
+      )}
+      <Suspense fallback={null}>
+        {(opened || creating) && (
+          <MeasureDialog
+            key={opened?.id ?? 'new'}
+            measure={opened}
+            links={opened ? undefined : createLinks}
+            onClose={close}
+          />
+        )}
+        {deleting && <MeasureDeleteDialog measure={deleting} onClose={() => setDeleting(null)} />}
+      </Suspense>
+    </>
+  );
 }

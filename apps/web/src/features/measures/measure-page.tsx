@@ -1,6 +1,9 @@
-import { PlaceholderPage } from '../../components/pages/placeholder-page';
+import { MeasuresPage } from './measures-page';
 
-/** /measures/:id and /measure/:id: the measure dialog (named route measuredialog). */
+/**
+ * /measures/:id and /measure/:id (the named route measuredialog): the measure list with the
+ * measure's dialog over it; an unknown id says so (SPEC section 8).
+ */
 export function MeasurePage() {
-  return <PlaceholderPage titleKey="measures.detailTitle" />;
+  return <MeasuresPage />;
 }

@@ -4,6 +4,8 @@ import { readOnlyReasonOf } from '../preparation/preparation-access';
 
 /** What the signed-in person may do with findings on the execution tab, and why not. */
 export interface ExecutionAccess {
+  /** A measure for a finding (the audit team, qm, dispatchers; measures outlive protection). */
+  measure: boolean;
   create: boolean;
   update: boolean;
   remove: boolean;
@@ -17,6 +19,7 @@ export function executionAccess(
 ): ExecutionAccess {
   if (!audit || !person) {
     return {
+      measure: false,
       create: false,
       update: false,
       remove: false,
@@ -32,6 +35,7 @@ export function executionAccess(
   const any = access.create || access.update || access.remove;
   return {
     ...access,
+    measure: can(person.roles, 'measure.create', { ...context, protected: false }),
     readOnlyReason: any ? null : readOnlyReasonOf(context, person.roles, 'finding.update'),
   };
 }

@@ -4,6 +4,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PhotoIcon from '@mui/icons-material/PhotoOutlined';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import UndoIcon from '@mui/icons-material/Undo';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -16,7 +17,6 @@ import type { FindingType } from '@qa/domain';
 import { memo } from 'react';
 import type { ExecutionFinding, ExecutionRow } from './execution-rows';
 import { MediaStrip, type MediaStripLabels } from './media/media-strip';
-import { LazyTooltip } from '../../../components/tooltip/lazy-tooltip';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
 export interface ExecutionRowLabels {
@@ -35,8 +35,8 @@ export interface ExecutionRowLabels {
   reactivate: (no: string) => string;
   editFinding: (type: string) => string;
   deleteFinding: (type: string) => string;
-  createMeasure: string;
-  measuresLater: string;
+  /** "Create measure", with the number the finding has. */
+  createMeasure: (count: number) => string;
   media: (count: number) => string;
   position: string;
   mediaStrip: MediaStripLabels;
@@ -49,6 +49,8 @@ export interface ExecutionRowActions {
   edit?: (row: ExecutionRow, finding: ExecutionFinding) => void;
   view: (row: ExecutionRow, finding: ExecutionFinding) => void;
   remove?: (row: ExecutionRow, finding: ExecutionFinding) => void;
+  /** Opens the measure dialog for a new measure of the finding. */
+  createMeasure?: (row: ExecutionRow, finding: ExecutionFinding) => void;
   reactivate?: (row: ExecutionRow) => void;
   /** Opens the camera for the finding (absent offline-incapable or read-only). */
   camera?: (row: ExecutionRow, finding: ExecutionFinding) => void;
@@ -347,14 +349,18 @@ function FindingLine({
             />
           )}
         </ButtonBase>
-        {/* Issue 11.8: measures arrive with their own issue; the place is kept, disabled. */}
-        <LazyTooltip title={labels.measuresLater}>
-          <span>
-            <IconButton disabled aria-label={labels.createMeasure}>
+        {actions.createMeasure && (
+          <IconButton
+            onClick={() => actions.createMeasure?.(row, finding)}
+            aria-label={labels.createMeasure(finding.measureCount)}
+            title={labels.createMeasure(finding.measureCount)}
+            data-testid="exec-finding-measure"
+          >
+            <Badge badgeContent={finding.measureCount} color="primary">
               <AssignmentTurnedInIcon />
-            </IconButton>
-          </span>
-        </LazyTooltip>
+            </Badge>
+          </IconButton>
+        )}
         {actions.remove && (
           <IconButton
             onClick={() => actions.remove?.(row, finding)}

@@ -46,6 +46,8 @@ export interface ExecutionFinding {
   mediaCount: number;
   /** In the order they were attached. */
   media: ExecutionMedia[];
+  /** Measures created from it (recorded on the item, issue 12). */
+  measureCount: number;
 }
 
 export interface ExecutionRow extends PreparationRow {
@@ -104,7 +106,11 @@ function mediaOf(id: string, value: JsonValue | undefined): ExecutionMedia {
   };
 }
 
-function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
+function findingOf(
+  id: string,
+  value: JsonValue | undefined,
+  measures: Readonly<Record<string, JsonValue>>,
+): ExecutionFinding {
   const data = objectOf(value);
   const custom: ExecutionFinding['custom'] = {};
   for (const field of FINDING_CUSTOM_FIELDS) {
@@ -126,6 +132,7 @@ function findingOf(id: string, value: JsonValue | undefined): ExecutionFinding {
     custom,
     mediaCount: media.length,
     media,
+    measureCount: Object.values(measures).filter((findingId) => findingId === id).length,
   };
 }
 
@@ -133,7 +140,9 @@ export function toExecutionRow(doc: ViewDocument): ExecutionRow {
   const deviations = objectOf(doc.data.deviations);
   return {
     ...toPreparationRow(doc),
-    findings: Object.entries(deviations).map(([id, value]) => findingOf(id, value)),
+    findings: Object.entries(deviations).map(([id, value]) =>
+      findingOf(id, value, objectOf(doc.data.measures)),
+    ),
   };
 }
 

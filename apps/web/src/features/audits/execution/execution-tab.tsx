@@ -18,7 +18,8 @@ import {
   type FindingType,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { lazyComponent } from '../../../app/chunk-load';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { GroupedList } from '../../../components/list/grouped-list';
@@ -66,6 +67,12 @@ import { AllowedFileTypes } from './media/media-strip';
 import { MediaViewer } from './media/media-viewer';
 import { useAuditWithItems } from '../use-audit-items';
 
+/** The measure dialog, loaded when a measure is first created here (issue 12). */
+const MeasureDialog = lazyComponent(
+  () => import('../../measures/measure-dialog'),
+  (m) => m.MeasureDialog,
+);
+
 type DialogState =
   | { kind: 'none' }
   | {
@@ -77,6 +84,7 @@ type DialogState =
       key: number;
     }
   | { kind: 'delete'; row: ExecutionRow; finding: ExecutionFinding }
+  | { kind: 'measure'; row: ExecutionRow; finding: ExecutionFinding }
   | { kind: 'quick'; row: ExecutionRow; type: FindingType }
   | { kind: 'media'; rowId: string; findingId: string; index: number };
 
@@ -187,8 +195,8 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         no === '' ? t('execution.reactivate') : t('execution.reactivateNo', { no }),
       editFinding: (type) => t('execution.openFinding', { type }),
       deleteFinding: (type) => t('execution.deleteFinding', { type }),
-      createMeasure: t('execution.createMeasure'),
-      measuresLater: t('execution.measuresLater'),
+      createMeasure: (count) =>
+        count === 0 ? t('execution.createMeasure') : t('execution.createMeasureMore', { count }),
       media: (count) => t('execution.media', { count }),
       position: t('execution.positionRecorded'),
       mediaStrip: {
@@ -287,6 +295,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         setDialog({ kind: 'finding', row, finding, readOnly: true, key: Date.now() }),
       remove: access.remove
         ? (row, finding) => setDialog({ kind: 'delete', row, finding })
+        : undefined,
+      createMeasure: access.measure
+        ? (row, finding) => setDialog({ kind: 'measure', row, finding })
         : undefined,
       reactivate: access.update
         ? (row) => {
@@ -423,6 +434,19 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           readOnly={dialog.readOnly}
           onClose={() => setDialog({ kind: 'none' })}
         />
+      )}
+      {dialog.kind === 'measure' && (
+        <Suspense fallback={null}>
+          <MeasureDialog
+            links={{
+              auditId,
+              itemId: dialog.row.id,
+              findingId: dialog.finding.id,
+              findingText: dialog.finding.text,
+            }}
+            onClose={closeDialog}
+          />
+        </Suspense>
       )}
       {dialog.kind === 'quick' && (
         <DiscardFindingsDialog

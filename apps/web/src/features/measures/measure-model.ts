@@ -1,0 +1,81 @@
+import {
+  DEFAULT_MEASURE_WORKFLOW_LABELS,
+  isFinalWorkflowStatus,
+  measureSchema,
+  resolveWorkflowStatus,
+  type Measure,
+  type WorkflowView,
+} from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { formatDate } from '../../lib/i18n/format';
+import type { Language } from '../../lib/i18n/detect-language';
+import type { SyncState } from '../../lib/sync/sync-types';
+import { workflowLabel } from '../audits/audit-workflow-labels';
+
+/** A measure as the screens show it: the stored document, parsed, with its sync state. */
+export interface MeasureView extends Measure {
+  state: SyncState;
+}
+
+/** One stored document as a measure; null for a document the schema refuses (never stored). */
+export function measureFromDocument(
+  id: string,
+  data: JsonObject,
+  state: SyncState,
+): MeasureView | null {
+  const parsed = measureSchema.safeParse({ ...data, id });
+  return parsed.success ? { ...parsed.data, state } : null;
+}
+
+/** A calendar day in the user's language, read as that local day (no time zone shift). */
+export function formatDay(day: string | null, language: Language): string {
+  if (!day) return '';
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return formatDate(new Date(year, month - 1, date), language);
+}
+
+/** Open: not at the workflow's final status (SPEC section 4, the "Offen" filter). */
+export function isMeasureOpen(measure: Pick<Measure, 'status'>, workflow: WorkflowView): boolean {
+  return !isFinalWorkflowStatus(workflow, measure.status);
+}
+
+/** Due before today and still open. */
+export function isMeasureOverdue(
+  measure: Pick<Measure, 'status' | 'dueDate'>,
+  workflow: WorkflowView,
+  today: string,
+): boolean {
+  return measure.dueDate !== null && measure.dueDate < today && isMeasureOpen(measure, workflow);
+}
+
+/** A status in the UI language; an unmappable one shows '0' (SPEC section 8). */
+export function measureStatusLabel(
+  workflow: WorkflowView,
+  status: string,
+  language: Language,
+): string {
+  const resolved = resolveWorkflowStatus(workflow, status, 'measure');
+  if (!resolved.status) return resolved.display;
+  return workflowLabel(
+    resolved.status.id,
+    resolved.status.description,
+    language,
+    DEFAULT_MEASURE_WORKFLOW_LABELS,
+  );
+}
+
+/** The measures a person works on: open ones assigned to them, due first (no date last). */
+export function myOpenMeasures(
+  measures: readonly MeasureView[],
+  personId: string,
+  workflow: WorkflowView,
+): MeasureView[] {
+  return measures
+    .filter((measure) => measure.assignedTo.includes(personId) && isMeasureOpen(measure, workflow))
+    .sort(
+      (a, b) =>
+        (a.dueDate ?? '9999-99-99').localeCompare(b.dueDate ?? '9999-99-99') ||
+        a.text.localeCompare(b.text),
+    );
+}

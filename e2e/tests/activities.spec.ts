@@ -1,0 +1,89 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { ADMIN, AUDITOR } from '../support/environment';
+import { expect, signedInPage, test } from '../support/fixtures';
+
+/**
+ * The activity stream (issue 12 item 5): what one person does raises the other's badge live;
+ * the drawer lists it, one check marks it read and the badge drops, "mark all" empties it.
+ * Other tests write activities on the same servers meanwhile, so counts are compared, not fixed.
+ */
+
+async function saveList(page: Page, id: string, title: string) {
+  await page.goto('/customerdata');
+  await page.getByTestId('list-new').click();
+  await page.getByTestId('new-list-id').fill(id);
+  await page.getByTestId('new-list-title-input').fill(title);
+  await page.getByTestId('new-list-create').click();
+  await page.getByTestId('entry-add').click();
+  await page.getByTestId('entry-id-0').fill('e1');
+  await page.getByTestId('entry-name-0').fill('Schraube');
+  await page.getByTestId('list-save').click();
+  await expect(page.getByText(`${title} gespeichert`)).toBeVisible();
+}
+
+/** The number the bell's accessible name gives ("3 unread notifications"). */
+async function unreadCount(page: Page): Promise<number> {
+  const label = (await page.getByTestId('notification-button').getAttribute('aria-label')) ?? '';
+  const match = /^(\d+) unread/.exec(label);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+test.describe('activity stream', () => {
+  let contexts: BrowserContext[] = [];
+  test.afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+
+  test("a colleague's change raises the badge live; mark one read, then all", async ({
+    browser,
+    server,
+  }) => {
+    const otto = await signedInPage(browser, server.url, 'en-US', AUDITOR);
+    const admin = await signedInPage(browser, server.url, 'de-DE', ADMIN);
+    contexts = [otto.context, admin.context];
+    const bell = otto.page.getByTestId('notification-button');
+    await expect(bell).toHaveAccessibleName(/^\d+ unread notifications?$/);
+
+    // Start from an empty stream (other tests' activities are news to Otto too).
+    await bell.click();
+    const stream = otto.page.getByTestId('activity-stream');
+    await expect(stream).toBeVisible();
+    const markAll = stream.getByRole('button', { name: 'Mark all as read' });
+    if (await markAll.isVisible()) await markAll.click();
+    await expect(stream.getByTestId('activity-empty')).toHaveText('No unread activities');
+    await otto.page.keyboard.press('Escape');
+    await expect(stream).toBeHidden();
+    const before = await unreadCount(otto.page);
+
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    await saveList(admin.page, `act1${suffix}`, `Teile A ${suffix}`);
+    await saveList(admin.page, `act2${suffix}`, `Teile B ${suffix}`);
+
+    // Live, without a reload.
+    await expect.poll(() => unreadCount(otto.page)).toBeGreaterThanOrEqual(before + 2);
+    await bell.click();
+    const first = stream.getByTestId('activity-item').filter({ hasText: `Teile A ${suffix}` });
+    await expect(first).toContainText(`Administrator changed the list Teile A ${suffix}`);
+    await expect(first.locator('time')).toHaveText(/seconds? ago|now|minute ago/);
+    await expect(stream.getByRole('heading', { name: 'Today' })).toBeVisible();
+
+    const count = await unreadCount(otto.page);
+    await first.getByRole('button', { name: /^Mark as read: / }).click();
+    await expect(first).toHaveCount(0);
+    await expect.poll(() => unreadCount(otto.page)).toBeLessThan(count);
+
+    await stream.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(stream.getByTestId('activity-empty')).toBeVisible();
+    // The drawer is modal: the bar behind it is hidden from the accessibility tree meanwhile.
+    await expect(bell).toHaveAttribute('aria-label', '0 unread notifications');
+
+    // Read on the server, not only here: a reload keeps the stream empty.
+    await otto.page.reload();
+    await expect(otto.page.getByTestId('notification-button')).toHaveAccessibleName(
+      /^\d+ unread notifications?$/,
+    );
+    await otto.page.getByTestId('notification-button').click();
+    await expect(stream.getByText(`Teile B ${suffix}`)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { AUDITOR } from '../support/environment';
+import { createAudit } from '../support/audits';
+import { expect, signedInPage, test } from '../support/fixtures';
+
+/**
+ * Issue 12: a quality manager follows a measure from a finding to "Effective", in English. The
+ * QM creates it from a finding and assigns it to an auditor; the auditor (a second browser)
+ * sees it arrive live and progresses it; the QM records a failed effectiveness check (back to
+ * "In progress") and, after the auditor's next round, a passed one; it leaves the open ones.
+ * The audit's action list shows it under its finding.
+ */
+
+const suffix = () => Date.now().toString(36).slice(-6);
+
+/** A measure's row (its open target) in a list. */
+const measureRow = (page: Page, text: string) =>
+  page.getByTestId('list-row-open').filter({ hasText: text });
+
+/** Opens a measure's dialog from the measures list. */
+async function openMeasure(page: Page, text: string) {
+  await measureRow(page, text).click();
+  const dialog = page.getByTestId('measure-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Moves the measure one step on as the person on `page`, from the list. */
+async function step(page: Page, text: string, status: string) {
+  const dialog = await openMeasure(page, text);
+  await dialog.getByRole('button', { name: `Move to “${status}”` }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a measure from a finding to "Effective", across two browsers', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(150_000);
+  const qm = await signedInPage(browser, server.url, 'en-US');
+  const auditor = await signedInPage(browser, server.url, 'en-US', AUDITOR);
+  try {
+    const name = `Measures ${suffix()}`;
+    const id = await createAudit(qm.page, { name, lead: AUDITOR.name });
+    await qm.page.getByTestId('list-more-actions').click();
+    await qm.page.getByRole('menuitem', { name: 'Import items (CSV)' }).click();
+    await qm.page.getByTestId('item-import-text').fill('no;text\n1;Are the aisles kept free?');
+    await qm.page.getByTestId('item-import-submit').click();
+    await qm.page.getByTestId('item-import-close').click();
+
+    await qm.page.goto(`/audit/${id}/auditexecution`);
+    await qm.page.getByTestId('exec-add-finding').click();
+    const findingDialog = qm.page.getByTestId('finding-dialog');
+    await findingDialog
+      .getByTestId('finding-importance')
+      .locator('..')
+      .getByRole('combobox')
+      .click();
+    await qm.page.getByRole('option', { name: 'Minor deviation' }).click();
+    await findingDialog.getByTestId('finding-text').fill('Pallets block the aisle');
+    await findingDialog.getByTestId('finding-save').click();
+    await expect(findingDialog).toBeHidden();
+
+    // The auditor watches the measures list while the QM creates one.
+    await auditor.page.goto('/measures');
+    await expect(
+      auditor.page.getByTestId('list-empty').or(auditor.page.getByRole('list')),
+    ).toBeVisible();
+
+    const text = `Mark the aisles ${suffix()}`;
+    await qm.page.getByTestId('exec-finding-measure').click();
+    const dialog = qm.page.getByTestId('measure-dialog');
+    await expect(dialog.getByTestId('measure-origin')).toContainText('Pallets block the aisle');
+    await dialog.getByTestId('measure-save').click();
+    // Required, and said so at the field.
+    await expect(dialog.getByText('Item is required')).toBeVisible();
+    await dialog.getByTestId('measure-text').fill('x'.repeat(141));
+    await expect(dialog.getByText('141 of 140 characters')).toBeVisible();
+    await dialog.getByTestId('measure-save').click();
+    await expect(dialog.getByText('Max 140 characters')).toBeVisible();
+    await dialog.getByTestId('measure-text').fill(text);
+    await dialog.getByTestId('measure-assignees').click();
+    await dialog.getByTestId('measure-assignees').fill('Otto');
+    await qm.page.getByRole('option', { name: /^Otto Auditor/ }).click();
+    await dialog.getByTestId('measure-save').click();
+    await expect(dialog).toBeHidden();
+    await expect(qm.page.getByTestId('exec-finding-measure')).toHaveAccessibleName(
+      'Create measure (1 so far)',
+    );
+
+    // Live in the other browser, assigned to him.
+    const row = measureRow(auditor.page, text);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Assigned to: Otto Auditor');
+    await expect(row).toContainText(`Audit: ${name}`);
+    for (const status of ['Open', 'In progress', 'Completed', 'In effectiveness check']) {
+      await step(auditor.page, text, status);
+    }
+    // Only the quality department decides on effectiveness.
+    const own = await openMeasure(auditor.page, text);
+    await expect(own.getByTestId('measure-status')).toHaveText('In effectiveness check');
+    await expect(own.getByTestId('measure-check')).toHaveCount(0);
+    await own.getByRole('button', { name: 'Cancel' }).click();
+
+    await qm.page.goto('/measures');
+    let check = await openMeasure(qm.page, text);
+    await expect(check.getByTestId('measure-status')).toHaveText('In effectiveness check');
+    await check.getByTestId('measure-check-comment').fill('Aisle 3 blocked again');
+    await check.getByTestId('measure-check-not-effective').click();
+    await expect(check).toBeHidden();
+    await expect(qm.page.getByText('Not effective: the measure is back in progress')).toBeVisible();
+
+    for (const status of ['Completed', 'In effectiveness check']) {
+      await step(auditor.page, text, status);
+    }
+    check = await openMeasure(qm.page, text);
+    await expect(check.getByTestId('measure-checks')).toContainText(
+      'Not effective, checked by Administrator',
+    );
+    await check.getByTestId('measure-check-effective').click();
+    await expect(check).toBeHidden();
+    const done = await openMeasure(qm.page, text);
+    await expect(done.getByTestId('measure-status')).toHaveText('Effective');
+    await done.getByRole('button', { name: 'Cancel' }).click();
+
+    // It has left the open measures: the filter offers it as completed only.
+    await qm.page.getByRole('button', { name: /^Filter/ }).click();
+    await expect(qm.page.getByRole('checkbox', { name: 'Completed (1)' })).toBeVisible();
+    await expect(qm.page.getByRole('checkbox', { name: /^Open \(/ })).toHaveCount(0);
+    await qm.page.keyboard.press('Escape');
+
+    // The audit's action list shows it under its finding.
+    await qm.page.goto(`/audit/${id}/auditactionlist`);
+    await expect(qm.page.getByRole('heading', { name: /Pallets block the aisle/ })).toBeVisible();
+    await expect(measureRow(qm.page, text)).toBeVisible();
+
+    // Deleted after asking, in both browsers.
+    await qm.page
+      .getByTestId(/^measure-actions-/)
+      .first()
+      .click();
+    await qm.page.getByTestId('measure-row-delete').click();
+    await expect(qm.page.getByTestId('measure-delete-dialog')).toContainText(
+      'Are you sure you want to delete this measure?',
+    );
+    await qm.page.getByTestId('measure-delete-confirm').click();
+    await expect(measureRow(qm.page, text)).toHaveCount(0);
+    await expect(measureRow(auditor.page, text)).toHaveCount(0);
+  } finally {
+    await qm.context.close();
+    await auditor.context.close();
+  }
+});
