@@ -61,11 +61,12 @@ test('a measure from a finding to "Effective", across two browsers', async ({
     await findingDialog.getByTestId('finding-save').click();
     await expect(findingDialog).toBeHidden();
 
-    // The auditor watches the measures list while the QM creates one.
-    await auditor.page.goto('/measures');
-    await expect(
-      auditor.page.getByTestId('list-empty').or(auditor.page.getByRole('list')),
-    ).toBeVisible();
+    // The auditor watches his dashboard while the QM creates one: his audit is on it already.
+    await auditor.page.goto('/');
+    await expect(auditor.page.getByTestId('dashboard-audits')).toContainText(name);
+    await expect(auditor.page.getByTestId('dashboard-measures')).toContainText(
+      'No open measures assigned to you.',
+    );
 
     const text = `Mark the aisles ${suffix()}`;
     await qm.page.getByTestId('exec-finding-measure').click();
@@ -88,11 +89,22 @@ test('a measure from a finding to "Effective", across two browsers', async ({
       'Create measure (1 so far)',
     );
 
-    // Live in the other browser, assigned to him.
+    // Live in the other browser: on his dashboard, and his bell counts the news.
+    await expect(auditor.page.getByTestId('dashboard-measures')).toContainText(text);
+    await expect(auditor.page.getByTestId('notification-button')).not.toHaveAccessibleName(/^0 /);
+    await auditor.page.goto('/measures');
     const row = measureRow(auditor.page, text);
-    await expect(row).toBeVisible();
     await expect(row).toContainText('Assigned to: Otto Auditor');
     await expect(row).toContainText(`Audit: ${name}`);
+    // Starred, it is among his favorites.
+    const starred = await openMeasure(auditor.page, text);
+    await starred
+      .getByRole('button', { name: new RegExp(`^Add ${text} to the favorites`) })
+      .click();
+    await starred.getByRole('button', { name: 'Cancel' }).click();
+    await auditor.page.goto('/');
+    await expect(auditor.page.getByTestId('dashboard-favorites')).toContainText(text);
+    await auditor.page.goto('/measures');
     for (const status of ['Open', 'In progress', 'Completed', 'In effectiveness check']) {
       await step(auditor.page, text, status);
     }

@@ -107,13 +107,20 @@ describe('route table (SPEC section 2)', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it('greets the signed-in person on the dashboard, and says what is missing', async () => {
+  it('greets the signed-in person on the dashboard, with its widgets', async () => {
     server(true);
     renderRoutes(createRoutes(), '/', 'en');
     expect((await screen.findByTestId('dashboard-greeting')).textContent).toBe(
       'Hello, Erika Muster',
     );
-    expect(screen.getByTestId('not-available').textContent).toContain('not available yet');
+    // No replica in jsdom: every widget says it has nothing yet.
+    expect(screen.getByTestId('dashboard-audits').textContent).toContain(
+      'No open audits of yours.',
+    );
+    expect(screen.getByTestId('dashboard-measures').textContent).toContain(
+      'No open measures assigned to you.',
+    );
+    expect(screen.getByTestId('dashboard-favorites').textContent).toContain('Star audits');
   });
 
   it('speaks German too', async () => {

@@ -88,6 +88,7 @@ describe('domainCommandRegistry', () => {
       'measure.checkEffectiveness',
       'measure.delete',
       'activity.markRead',
+      'favorite.set',
     ]);
     expect(DOMAIN_COMMANDS.map((command) => command.name)).toEqual(domainCommandRegistry.names());
   });

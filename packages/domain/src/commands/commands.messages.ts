@@ -122,6 +122,10 @@ export const COMMAND_MESSAGES = defineMessages({
     de: 'Die Maßnahme ist nicht in der Wirksamkeitsprüfung',
     en: 'The measure is not in its effectiveness check',
   },
+  'favorite.tooMany': {
+    de: 'Höchstens {max} Favoriten je Art',
+    en: 'At most {max} favorites of a kind',
+  },
   'permission.measureAssign': {
     de: 'Sie dürfen Maßnahmen nicht zuweisen',
     en: 'You are not allowed to assign measures',

@@ -19,6 +19,7 @@ import {
 } from './audit-item.commands';
 import { saveAutocompletionCommand } from './autocompletion.commands';
 import { createCommandRegistry } from './command-registry';
+import { setFavoriteCommand } from './favorite.commands';
 import { updateConfigurationCommand } from './configuration.commands';
 import {
   attachFindingMediaCommand,
@@ -72,6 +73,7 @@ export const DOMAIN_COMMANDS = [
   checkMeasureEffectivenessCommand,
   deleteMeasureCommand,
   markActivitiesReadCommand,
+  setFavoriteCommand,
 ] as const;
 
 export const domainCommandRegistry = createCommandRegistry(DOMAIN_COMMANDS);

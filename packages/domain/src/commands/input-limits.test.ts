@@ -235,6 +235,7 @@ const CASES: [string, JsonObject][] = [
   ],
   ['measure.delete', { id: 'ms1', auditId: 'a1' }],
   ['activity.markRead', { ids: ['act1'] }],
+  ['favorite.set', { personId: ADMIN, kind: 'audits', id: 'a1', starred: true }],
 ];
 
 /** Every path to a string in a JSON value. */

@@ -21,6 +21,7 @@ import {
 import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { activitySchema } from '../entities/activity.schema';
 import { auditHeaderSchema } from '../entities/audit.schema';
+import { FAVORITES_COLLECTION, favoritesSchema } from '../entities/favorites.schema';
 import { MEASURES_COLLECTION, measureSchema } from '../entities/measure.schema';
 import { standardSchema } from '../entities/standard.schema';
 import { validateAutocompletionList } from '../entities/autocompletion.schema';
@@ -173,6 +174,19 @@ const measuresCollection: CollectionDefinition = {
   },
 };
 
+/** Favorites: document id = the person's id, also in `id` (their starred audits, measures). */
+const favoritesCollection: CollectionDefinition = {
+  name: FAVORITES_COLLECTION,
+  readAction: null,
+  validate(id, data) {
+    const result = favoritesSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return result.data.id === id
+      ? { ok: true }
+      : { ok: false, issues: [{ key: 'validation.invalid', params: { field: 'id' } }] };
+  },
+};
+
 export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   configurationCollection,
   autocompletionCollection,
@@ -183,6 +197,7 @@ export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   peopleCollection,
   personEmailsCollection,
   measuresCollection,
+  favoritesCollection,
 ];
 
 const byName = new Map(DOMAIN_COLLECTIONS.map((definition) => [definition.name, definition]));

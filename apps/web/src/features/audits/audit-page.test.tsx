@@ -44,6 +44,9 @@ vi.mock('../../lib/sync/use-command', () => ({
     return Promise.resolve(outcome);
   },
 }));
+vi.mock('../favorites/use-favorites', () => ({
+  useFavorites: () => ({ audits: [], measures: [], isStarred: () => false, setStarred: () => {} }),
+}));
 vi.mock('../../lib/sync/sync-state-icon', () => ({
   SyncStateIcon: ({ state }: { state: string }) => <span data-testid="sync-icon">{state}</span>,
 }));

@@ -18,6 +18,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
+import { FavoriteButton } from '../favorites/favorite-button';
 import { PageSpinner } from '../../components/pages/page-spinner';
 import { useRightDrawer } from '../../components/shell/right-drawer-provider';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -99,6 +100,7 @@ export function AuditPage() {
         data-testid="audit-header"
       >
         <SyncStateIcon state={audit.state} />
+        <FavoriteButton kind="audits" id={auditId} name={name} />
         {data.protected === true && (
           <LockIcon
             role="img"

@@ -39,6 +39,7 @@ import { usePerson } from '../../lib/session/session-provider';
 import { randomId } from '../../lib/sync/random-id';
 import { useCommand } from '../../lib/sync/use-command';
 import { useDocument } from '../../lib/sync/use-document';
+import { FavoriteButton } from '../favorites/favorite-button';
 import { personLabel, usePeople } from '../people/use-people';
 import { UserPicker } from '../people/user-picker';
 import { MeasureDeleteDialog } from './measure-delete-dialog';
@@ -280,8 +281,11 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
         aria-labelledby={titleId}
       >
         <form noValidate onSubmit={(event) => void submit(event)} data-testid="measure-dialog">
-          <DialogTitle id={titleId}>
-            {measure ? t('measures.dialog.editTitle') : t('measures.dialog.createTitle')}
+          <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box component="span" sx={{ flex: 1 }}>
+              {measure ? t('measures.dialog.editTitle') : t('measures.dialog.createTitle')}
+            </Box>
+            {measure && <FavoriteButton kind="measures" id={measure.id} name={measure.text} />}
           </DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>

@@ -1,4 +1,9 @@
-import { ACTIVITIES_COLLECTION, AUDIT_ITEMS_COLLECTION, AUDITS_COLLECTION } from '@qa/domain';
+import {
+  ACTIVITIES_COLLECTION,
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
+  FAVORITES_COLLECTION,
+} from '@qa/domain';
 import type { Query } from '@qa/sync';
 import { useCallback, useEffect, useMemo } from 'react';
 import { queryKey } from './query-key';
@@ -16,10 +21,15 @@ const sameDocument = (a: DocumentResult, b: DocumentResult) =>
 
 /**
  * Collections whose documents carry their own id in `data.id`: one of them is subscribed alone
- * (queries filter on data fields only). The others (configuration segments, standards,
+ * (queries filter on data fields only; a person's favorites are theirs alone). The others (configuration segments, standards,
  * autocompletion lists, people: small collections) keep the whole collection subscribed.
  */
-const ID_IN_DATA = new Set([AUDITS_COLLECTION, AUDIT_ITEMS_COLLECTION, ACTIVITIES_COLLECTION]);
+const ID_IN_DATA = new Set([
+  AUDITS_COLLECTION,
+  AUDIT_ITEMS_COLLECTION,
+  ACTIVITIES_COLLECTION,
+  FAVORITES_COLLECTION,
+]);
 
 /** The subscription that covers one document. */
 export function documentQuery(collection: string, id: string | undefined): Query {

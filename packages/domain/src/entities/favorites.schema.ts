@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { idSchema } from '../ids';
+
+/** One person's starred audits and measures (issue 12: the dashboard's favorites widget). */
+export const FAVORITES_COLLECTION = 'favorites';
+
+/** Most favorites of one kind a person keeps. */
+export const MAX_FAVORITES = 200;
+
+const starred = z
+  .record(idSchema, z.literal(true))
+  .default({})
+  .refine((entries) => Object.keys(entries).length <= MAX_FAVORITES, {
+    error: 'validation.maxItems',
+    params: { max: MAX_FAVORITES },
+  });
+
+/** Document id = the person's id, repeated in `id` (a query for one person's document). */
+export const favoritesSchema = z.object({
+  id: idSchema,
+  audits: starred,
+  measures: starred,
+});
+export type Favorites = z.infer<typeof favoritesSchema>;
+export type FavoriteKind = 'audits' | 'measures';
