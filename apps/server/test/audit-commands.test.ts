@@ -1,7 +1,8 @@
 import { DEFAULT_STANDARDS } from '@qa/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commandActors, type Actor } from './support/command-actors';
 import { describeEachDialect } from './support/dialects';
-import { signedInCookie, pushCommand, SyncSocket } from './support/sync-socket';
+import { pushCommand } from './support/sync-socket';
 import { persisted, startApp, type TestApp } from './support/start-app';
 
 /**
@@ -12,21 +13,9 @@ import { persisted, startApp, type TestApp } from './support/start-app';
  */
 
 const everything = (collection: string) => ({ collection, filters: [] });
-let clientCounter = 0;
-const newClientId = () => `audit-client-${Date.now()}-${++clientCounter}`;
-
-/** One signed-in person with an open socket and its own mutation counter. */
-interface Actor {
-  personId: string;
-  cookie: string;
-  socket: SyncSocket;
-  clientId: string;
-  nextMutation: number;
-}
-
 describeEachDialect('audit programme commands', (dialect) => {
   let app: TestApp;
-  const sockets: SyncSocket[] = [];
+  const { actor, accepted, rejected, closeAll } = commandActors(() => app, 'audit-client');
   let admin: Actor;
   let qm: Actor;
   let lead: Actor;
@@ -34,29 +23,6 @@ describeEachDialect('audit programme commands', (dialect) => {
   let outsider: Actor;
   let user: Actor;
   let dispatcher: Actor;
-
-  async function actor(email: string, roles: string[]): Promise<Actor> {
-    const { cookie, personId } = await signedInCookie(app, { email, roles, displayName: email });
-    const socket = await SyncSocket.open(app, { cookie });
-    sockets.push(socket);
-    const clientId = newClientId();
-    await socket.hello(clientId);
-    return { personId, cookie, socket, clientId, nextMutation: 1 };
-  }
-
-  const push = pushCommand;
-
-  async function accepted(who: Actor, name: string, args: unknown) {
-    const answer = await push(who, name, args);
-    expect(answer, `${name} ${JSON.stringify(answer)}`).toMatchObject({ type: 'ack' });
-    return answer;
-  }
-
-  async function rejected(who: Actor, name: string, args: unknown, code: string, key: string) {
-    const answer = await push(who, name, args);
-    expect(answer).toMatchObject({ type: 'reject', code, detail: { key } });
-    return answer;
-  }
 
   async function stored(collection: string, id: string) {
     const [doc] = await app.server.sync.documents.findMany([{ collection, id }]);
@@ -104,7 +70,7 @@ describeEachDialect('audit programme commands', (dialect) => {
     dispatcher = await actor('dispatcher.audits@example.com', ['measure-dispatcher']);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeAll();
     await app?.stop();
   });
 
@@ -327,7 +293,7 @@ describeEachDialect('audit programme commands', (dialect) => {
       ['auditItem.import', { auditId: id, items: [{ id: `${id}-i3`, question }] }],
     ];
     for (const [name, args] of refused) {
-      const answer = await push(co, name, args);
+      const answer = await pushCommand(co, name, args);
       expect(answer, name).toMatchObject({ type: 'reject', code: 'forbidden' });
     }
     expect(await app.server.sync.documents.lastSequence()).toBe(before);

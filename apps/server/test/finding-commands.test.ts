@@ -1,7 +1,8 @@
 import type { AuditItem } from '@qa/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commandActors, type Actor } from './support/command-actors';
 import { describeEachDialect } from './support/dialects';
-import { pushCommand, signedInCookie, SyncSocket } from './support/sync-socket';
+import { pushCommand } from './support/sync-socket';
 import { startApp, type TestApp } from './support/start-app';
 
 /**
@@ -13,19 +14,9 @@ import { startApp, type TestApp } from './support/start-app';
  * log keeps both.
  */
 
-let clientCounter = 0;
-const newClientId = () => `finding-client-${Date.now()}-${++clientCounter}`;
-
-interface Actor {
-  personId: string;
-  socket: SyncSocket;
-  clientId: string;
-  nextMutation: number;
-}
-
 describeEachDialect('finding commands', (dialect) => {
   let app: TestApp;
-  const sockets: SyncSocket[] = [];
+  const { actor, accepted, rejected, closeAll } = commandActors(() => app, 'finding-client');
   let admin: Actor;
   let qm: Actor;
   let lead: Actor;
@@ -33,31 +24,6 @@ describeEachDialect('finding commands', (dialect) => {
   let outsider: Actor;
   let user: Actor;
   let dispatcher: Actor;
-
-  async function actor(email: string, roles: string[]): Promise<Actor> {
-    const { cookie, personId } = await signedInCookie(app, { email, roles, displayName: email });
-    const socket = await SyncSocket.open(app, { cookie });
-    sockets.push(socket);
-    const clientId = newClientId();
-    await socket.hello(clientId);
-    return { personId, socket, clientId, nextMutation: 1 };
-  }
-
-  async function accepted(who: Actor, name: string, args: unknown) {
-    const answer = await pushCommand(who, name, args);
-    expect(answer, `${name} ${JSON.stringify(answer)}`).toMatchObject({ type: 'ack' });
-    return answer;
-  }
-
-  async function rejected(who: Actor, name: string, args: unknown, code: string, key: string) {
-    const answer = await pushCommand(who, name, args);
-    expect(answer, `${name} ${JSON.stringify(answer)}`).toMatchObject({
-      type: 'reject',
-      code,
-      detail: { key },
-    });
-    return answer;
-  }
 
   async function storedItem(id: string) {
     const [doc] = await app.server.sync.documents.findMany([{ collection: 'audit_items', id }]);
@@ -105,7 +71,7 @@ describeEachDialect('finding commands', (dialect) => {
     dispatcher = await actor('dispatcher.findings@example.com', ['measure-dispatcher']);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeAll();
     await app?.stop();
   });
 

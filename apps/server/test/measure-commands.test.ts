@@ -1,7 +1,7 @@
 import type { AuditItem, Measure } from '@qa/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commandActors, type Actor } from './support/command-actors';
 import { describeEachDialect } from './support/dialects';
-import { pushCommand, signedInCookie, SyncSocket } from './support/sync-socket';
 import { startApp, type TestApp } from './support/start-app';
 
 /**
@@ -11,46 +11,13 @@ import { startApp, type TestApp } from './support/start-app';
  * finding discards. Each rule in detail is the domain's test (measure.commands.test.ts).
  */
 
-let clientCounter = 0;
-const newClientId = () => `measure-client-${Date.now()}-${++clientCounter}`;
-
-interface Actor {
-  personId: string;
-  socket: SyncSocket;
-  clientId: string;
-  nextMutation: number;
-}
-
 describeEachDialect('measure commands', (dialect) => {
   let app: TestApp;
-  const sockets: SyncSocket[] = [];
+  const { actor, accepted, rejected, closeAll } = commandActors(() => app, 'measure-client');
   let qm: Actor;
   let lead: Actor;
   let assignee: Actor;
   let other: Actor;
-
-  async function actor(email: string, roles: string[]): Promise<Actor> {
-    const { cookie, personId } = await signedInCookie(app, { email, roles, displayName: email });
-    const socket = await SyncSocket.open(app, { cookie });
-    sockets.push(socket);
-    const clientId = newClientId();
-    await socket.hello(clientId);
-    return { personId, socket, clientId, nextMutation: 1 };
-  }
-
-  async function accepted(who: Actor, name: string, args: unknown) {
-    const answer = await pushCommand(who, name, args);
-    expect(answer, `${name} ${JSON.stringify(answer)}`).toMatchObject({ type: 'ack' });
-  }
-
-  async function rejected(who: Actor, name: string, args: unknown, code: string, key: string) {
-    const answer = await pushCommand(who, name, args);
-    expect(answer, `${name} ${JSON.stringify(answer)}`).toMatchObject({
-      type: 'reject',
-      code,
-      detail: { key },
-    });
-  }
 
   async function stored<T>(collection: string, id: string): Promise<T | undefined> {
     const [doc] = await app.server.sync.documents.findMany([{ collection, id }]);
@@ -65,7 +32,7 @@ describeEachDialect('measure commands', (dialect) => {
     other = await actor('other.measures@example.com', ['user']);
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.close();
+    closeAll();
     await app?.stop();
   });
 

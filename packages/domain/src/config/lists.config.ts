@@ -120,6 +120,39 @@ const AUDIT_ITEM_LIST: ListConfig = {
   ],
 };
 
+/** The facets and sortings the measures list and an audit's action list share. */
+const MEASURE_FACETS = {
+  state: {
+    id: 'state',
+    field: 'state',
+    size: 10,
+    label: label('Offen/Abgeschlossen', 'Open/completed'),
+  },
+  status: { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
+  assignedTo: {
+    id: 'assignedTo',
+    field: 'assignedTo',
+    size: 100,
+    label: label('Zugewiesen an', 'Assigned to'),
+  },
+  overdue: { id: 'overdue', field: 'overdue', size: 2, label: label('Überfällig', 'Overdue') },
+};
+const MEASURE_SORTINGS = {
+  dueDate: {
+    id: 'dueDate',
+    field: 'dueDate',
+    order: 'asc' as const,
+    label: label('Fällig am', 'Due date'),
+  },
+  text: { id: 'text', field: 'text', order: 'asc' as const, label: label('Maßnahme', 'Measure') },
+  status: {
+    id: 'status',
+    field: 'status',
+    order: 'asc' as const,
+    label: label('Status', 'Status'),
+  },
+};
+
 export const DEFAULT_LISTS_CONFIG: ListsConfig = {
   visiblePages: 7,
   facetPanelPageSize: 100,
@@ -178,19 +211,9 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
       // (features/measures), not stored: SPEC section 4's filters 'Offen', 'Abgeschlossen' and
       // unassigned (an empty `assignedTo` is its own value).
       aggregations: [
-        {
-          id: 'state',
-          field: 'state',
-          size: 10,
-          label: label('Offen/Abgeschlossen', 'Open/completed'),
-        },
-        { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
-        {
-          id: 'assignedTo',
-          field: 'assignedTo',
-          size: 100,
-          label: label('Zugewiesen an', 'Assigned to'),
-        },
+        MEASURE_FACETS.state,
+        MEASURE_FACETS.status,
+        MEASURE_FACETS.assignedTo,
         { id: 'audit', field: 'auditName', size: 200, label: label('Audit', 'Audit') },
         {
           id: 'measuretype',
@@ -199,11 +222,11 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
           label: label('Maßnahmenart', 'Measure type'),
         },
         { id: 'priority', field: 'priority', size: 10, label: label('Priorität', 'Priority') },
-        { id: 'overdue', field: 'overdue', size: 2, label: label('Überfällig', 'Overdue') },
+        MEASURE_FACETS.overdue,
       ],
       sortings: [
-        { id: 'dueDate', field: 'dueDate', order: 'asc', label: label('Fällig am', 'Due date') },
-        { id: 'text', field: 'text', order: 'asc', label: label('Maßnahme', 'Measure') },
+        MEASURE_SORTINGS.dueDate,
+        MEASURE_SORTINGS.text,
         { id: 'audit', field: 'auditName', order: 'asc', label: label('Audit', 'Audit') },
         {
           id: 'assignedTo',
@@ -211,7 +234,7 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
           order: 'asc',
           label: label('Zugewiesen an', 'Assigned to'),
         },
-        { id: 'status', field: 'status', order: 'asc', label: label('Status', 'Status') },
+        MEASURE_SORTINGS.status,
         { id: 'autor', field: 'autorName', order: 'asc', label: label('Autor', 'Author') },
       ],
       defaultSorting: 'dueDate',
@@ -225,26 +248,12 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
     auditactionlist: {
       pageSizes: PAGES_LARGE,
       aggregations: [
-        {
-          id: 'state',
-          field: 'state',
-          size: 10,
-          label: label('Offen/Abgeschlossen', 'Open/completed'),
-        },
-        { id: 'status', field: 'status', size: 10, label: label('Status', 'Status') },
-        {
-          id: 'assignedTo',
-          field: 'assignedTo',
-          size: 100,
-          label: label('Zugewiesen an', 'Assigned to'),
-        },
-        { id: 'overdue', field: 'overdue', size: 2, label: label('Überfällig', 'Overdue') },
+        MEASURE_FACETS.state,
+        MEASURE_FACETS.status,
+        MEASURE_FACETS.assignedTo,
+        MEASURE_FACETS.overdue,
       ],
-      sortings: [
-        { id: 'dueDate', field: 'dueDate', order: 'asc', label: label('Fällig am', 'Due date') },
-        { id: 'text', field: 'text', order: 'asc', label: label('Maßnahme', 'Measure') },
-        { id: 'status', field: 'status', order: 'asc', label: label('Status', 'Status') },
-      ],
+      sortings: [MEASURE_SORTINGS.dueDate, MEASURE_SORTINGS.text, MEASURE_SORTINGS.status],
       defaultSorting: 'dueDate',
       groupings: [{ id: 'finding', field: 'finding', label: label('Feststellung', 'Finding') }],
     },
