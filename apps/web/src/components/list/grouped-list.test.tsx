@@ -493,6 +493,59 @@ describe('GroupedList: keyboard and screen readers', () => {
   });
 });
 
+describe('GroupedList: toolbar actions get the listed items', () => {
+  it('passes the filtered items in the sort order, from every page, each once', async () => {
+    const onExport = vi.fn();
+    // A stable array, as the props' comment asks.
+    const moreActions = [{ id: 'export', label: 'Export', onClick: onExport }];
+    renderList({ items: makeAudits(60), moreActions, searchDebounceMs: 10_000 });
+    const chooseExport = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'More actions' }));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Export' }));
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    };
+    const exported = () => (onExport.mock.calls.at(-1)![0] as Audit[]).map((audit) => audit.name);
+
+    // Unfiltered: all 60 (25 on the page), in name order.
+    await chooseExport();
+    expect(exported()).toHaveLength(60);
+    expect(exported().slice(0, 3)).toEqual(['Audit 1', 'Audit 2', 'Audit 3']);
+
+    // Searched, filtered and sorted the other way round.
+    typeSearch('audit 1');
+    fireEvent.keyDown(screen.getByTestId('list-search'), { key: 'Enter' });
+    const drawer = await openFilter();
+    fireEvent.click(drawer.getByRole('checkbox', { name: /^iso9001/ }));
+    await closeDrawer();
+    fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    const sort = within(await screen.findByRole('dialog', { name: 'Sort and group' }));
+    fireEvent.click(sort.getByRole('radio', { name: 'Descending' }));
+    await closeDrawer();
+    await chooseExport();
+    // ISO 9001 is every third audit (1, 4, 7, ...): those with a 1 in the name.
+    expect(exported()).toEqual([
+      'Audit 31',
+      'Audit 19',
+      'Audit 16',
+      'Audit 13',
+      'Audit 10',
+      'Audit 1',
+    ]);
+
+    // Group view lists an item once all the same.
+    fireEvent.click(screen.getByRole('button', { name: 'Show groups' }));
+    await chooseExport();
+    expect(exported()).toEqual([
+      'Audit 31',
+      'Audit 19',
+      'Audit 16',
+      'Audit 13',
+      'Audit 10',
+      'Audit 1',
+    ]);
+  });
+});
+
 describe('GroupedList: languages', () => {
   it('speaks German', async () => {
     renderList({ items: makeAudits(30) }, 'de');

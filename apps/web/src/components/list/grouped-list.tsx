@@ -23,6 +23,9 @@
  *     moreActions={[{ id: 'import', label: importText, onClick: openImport }]}
  *   />
  *
+ * A toolbar menu entry's `onClick` gets the items as listed (filtered and sorted, all pages):
+ * `moreActions={[{ id: 'export', label, onClick: (listed) => exportRows(listed) }]}`.
+ *
  * Pass `fields`, `getSearchText`, `formatValue` and `comparators` stable (module scope or
  * useMemo/useCallback): the list indexes its items again when they change.
  */
@@ -102,6 +105,7 @@ import type {
   ListRowContext,
   ListRowOpen,
   ListTextLimits,
+  ListToolbarAction,
   ListView,
 } from './list-types';
 import { readListUrlState, writeListUrlState, type ListUrlState } from './list-url-state';
@@ -169,7 +173,14 @@ export interface GroupedListProps<T> {
   header?: ReactNode;
   /** Extra toolbar controls, after the search box (e.g. a create button). */
   actions?: ReactNode;
-  moreActions?: readonly ListMenuAction[];
+  /**
+   * The toolbar's more-actions menu. Each entry's `onClick` gets the listed items: filtered by
+   * search and facets, in the current sort order, all pages, each item once (`ListToolbarAction`),
+   * e.g. `{ id: 'export', label, onClick: (listed) => exportRows(listed) }` exports "the filtered
+   * list". Pass the array stable (useMemo): it is bound to the listed items once per change of
+   * either, not per render.
+   */
+  moreActions?: readonly ListToolbarAction<T>[];
   /** Start in group view (only when the configuration has groupings). */
   defaultView?: ListView;
   /**
@@ -414,6 +425,12 @@ function GroupedListView<T>({
     if (morePending) startTransition(() => setWholePage(true));
   }, [morePending]);
 
+  // The toolbar's menu entries get the listed items (`sorted`: filtered, in order, every page).
+  const toolbarActions = useMemo<ListMenuAction[] | undefined>(
+    () => moreActions?.map((action) => ({ ...action, onClick: () => action.onClick(sorted) })),
+    [moreActions, sorted],
+  );
+
   // The page a search or filter produced is on screen (bench/ui.bench.ts measures from the
   // search mark of list-search-box.tsx to this one).
   useEffect(() => {
@@ -501,7 +518,9 @@ function GroupedListView<T>({
           onToggleAll={grouped ? toggleAll : undefined}
           onOpenDrawer={setDrawer}
         />
-        {moreActions && moreActions.length > 0 && <ListMoreActions actions={moreActions} />}
+        {toolbarActions && toolbarActions.length > 0 && (
+          <ListMoreActions actions={toolbarActions} />
+        )}
       </Box>
 
       <ListFilterChips

@@ -17,6 +17,17 @@ export interface ListMenuAction {
 }
 
 /**
+ * An entry of a list's toolbar more-actions menu (GroupedList's `moreActions`): as a menu entry,
+ * but `onClick` gets the items the list lists when it is chosen: after search and facet filters,
+ * in the list's sort order, every page (not only the one shown), each item once (group view's
+ * grouping is not applied). For an export or a bulk action "of what I see"; an entry that does
+ * not need them takes no argument (a ListMenuAction fits).
+ */
+export interface ListToolbarAction<T> extends Omit<ListMenuAction, 'onClick'> {
+  onClick: (listed: readonly T[]) => void;
+}
+
+/**
  * What touching a row does: the whole row opens its item (a link to `href`, or a button that
  * calls `onOpen`), so a finger need not find a 19 px name or a 36 px icon.
  */

@@ -1,16 +1,19 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { can, localDay, measureAuditName } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyComponent } from '../../app/chunk-load';
+import { isChunkLoadError, lazyComponent, loadChunk } from '../../app/chunk-load';
 import { GroupedList } from '../../components/list/grouped-list';
 import { ListMoreActions } from '../../components/list/list-more-actions';
-import type { ListMenuAction } from '../../components/list/list-types';
+import type { ListMenuAction, ListToolbarAction } from '../../components/list/list-types';
+import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import type { ListFieldReaders } from '../../components/list/list-fields';
 import type { ListView } from '../../components/list/list-types';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
@@ -74,7 +77,8 @@ export interface MeasureListProps {
  * A list of measures (SPEC section 2 "Measures list", issue 12): text, audit, assignees, status,
  * author and due date (overdue in red); filters by state (open, completed), status, assignee
  * (or unassigned), audit, type, priority and overdue; sorting by each column; the measure
- * dialog over the list for a row and for a new measure; edit and delete per row.
+ * dialog over the list for a row and for a new measure; edit and delete per row; the listed
+ * measures as an Excel file (toolbar menu, measure-export.ts, loaded when chosen).
  */
 export function MeasureList({
   measures,
@@ -102,6 +106,8 @@ export function MeasureList({
   const [editing, setEditing] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<MeasureView | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { show } = useSnackbar();
   const today = localDay(new Date());
   const openId = routeId ?? editing;
 
@@ -155,6 +161,70 @@ export function MeasureList({
       }
     },
     [t, workflow, language, byId, measureConfig, formatExtra],
+  );
+
+  // The Excel export of the listed measures: exceljs comes with its chunk when chosen (a few
+  // hundred KB the list's first load must not carry). While it loads and writes, the entry is
+  // disabled and the toolbar shows progress; a failure says so.
+  const exportListed = useCallback(
+    async (listed: readonly MeasureRow[]) => {
+      setExporting(true);
+      try {
+        const { exportMeasures } = await loadChunk(() => import('./measure-export'));
+        await exportMeasures(
+          listed,
+          {
+            status: (id) => measureStatusLabel(workflow, id, language),
+            priority: (id) => formatValue('priority', id),
+            type: (id) => formatValue('measuretype', id),
+          },
+          {
+            sheetName: t('measures.title'),
+            headers: {
+              text: t('measures.fields.text'),
+              description: t('measures.fields.description'),
+              audit: t('measures.fields.audit'),
+              assignedTo: t('measures.fields.assignedTo'),
+              author: t('measures.fields.autor'),
+              created: t('measures.export.created'),
+              dueDate: t('measures.fields.dueDate'),
+              status: t('measures.fields.status'),
+              overdue: t('measures.overdue'),
+              priority: t('measures.fields.priority'),
+              type: t('measures.fields.measuretype'),
+              causeAnalysis: t('measures.fields.causeAnalysis'),
+            },
+            yes: t('measures.export.yes'),
+            no: t('measures.export.no'),
+            dateFormat: t('measures.export.dateFormat'),
+          },
+        );
+      } catch (error) {
+        console.error('Excel export failed', error);
+        show({
+          message: t(
+            isChunkLoadError(error) ? 'measures.export.unavailable' : 'measures.export.failed',
+          ),
+          type: 'error',
+        });
+      } finally {
+        setExporting(false);
+      }
+    },
+    [workflow, language, formatValue, t, show],
+  );
+  const moreActions = useMemo<ListToolbarAction<MeasureRow>[]>(
+    () => [
+      {
+        id: 'export-excel',
+        label: t('measures.export.action'),
+        icon: exporting ? <CircularProgress size={20} /> : <FileDownloadIcon fontSize="small" />,
+        disabled: exporting,
+        onClick: (listed) => void exportListed(listed),
+        testId: 'measure-export',
+      },
+    ],
+    [t, exporting, exportListed],
   );
 
   const userId = person?.id ?? '';
@@ -214,17 +284,27 @@ export function MeasureList({
           [row.text, row.description, row.auditName, row.assigneeNames, row.autorName].join(' ')
         }
         actions={
-          mayCreate ? (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setCreating(true)}
-              data-testid="measure-create"
-            >
-              {t('measures.create')}
-            </Button>
-          ) : undefined
+          <>
+            {mayCreate && (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setCreating(true)}
+                data-testid="measure-create"
+              >
+                {t('measures.create')}
+              </Button>
+            )}
+            {exporting && (
+              <CircularProgress
+                size={24}
+                aria-label={t('measures.export.preparing')}
+                data-testid="measure-export-progress"
+              />
+            )}
+          </>
         }
+        moreActions={moreActions}
         getRowOpen={(row) => ({ onOpen: () => setEditing(row.id) })}
         renderRowActions={rowActions}
         renderRow={(row) => (
