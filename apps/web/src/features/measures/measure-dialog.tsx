@@ -140,7 +140,10 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
   const workflow = useMeasureWorkflow();
   const { byId } = usePeople();
   const auditId = measure ? measure.audit_id : (links?.auditId ?? null);
-  const audit = useDocument(AUDITS_COLLECTION, auditId ?? undefined).document;
+  const auditResult = useDocument(AUDITS_COLLECTION, auditId ?? undefined);
+  const audit = auditResult.document;
+  // The measure's audit was deleted: its measures live on (SPEC: "Audit not present anymore").
+  const auditGone = auditId !== null && !auditResult.loading && audit === undefined;
   const [form, setForm] = useState<Form>(() => formOf(measure));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -296,12 +299,13 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                   sx={{ bgcolor: 'grey.100', borderRadius: 1, p: 1.5 }}
                   data-testid="measure-origin"
                 >
-                  <Typography variant="body2">
-                    {`${t('measures.fields.audit')}: ${
-                      measure?.auditRef?.name ||
-                      (audit ? String(audit.data.name ?? '') : '') ||
-                      (measure?.audit_id ? translate({ key: 'measure.auditMissing' }) : '')
-                    }`}
+                  <Typography variant="body2" data-testid="measure-audit">
+                    {`${t('measures.fields.audit')}: ${[
+                      (audit ? String(audit.data.name ?? '') : '') || measure?.auditRef?.name,
+                      auditGone && translate({ key: 'measure.auditMissing' }),
+                    ]
+                      .filter(Boolean)
+                      .join(' – ')}`}
                   </Typography>
                   {links?.findingText && (
                     <Typography
