@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -9,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import { can, localDay, measureAuditName } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { isChunkLoadError, lazyComponent, loadChunk } from '../../app/chunk-load';
 import { GroupedList } from '../../components/list/grouped-list';
 import { ListMoreActions } from '../../components/list/list-more-actions';
-import type { ListMenuAction, ListToolbarAction } from '../../components/list/list-types';
+import type { ListMenuAction, ListToolbarAction, ListView } from '../../components/list/list-types';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import type { ListFieldReaders } from '../../components/list/list-fields';
-import type { ListView } from '../../components/list/list-types';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useListConfig } from '../../lib/config/use-list-config';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
@@ -95,11 +96,14 @@ export function MeasureList({
   groupHeadingLevel,
 }: MeasureListProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { language } = useLanguage();
   const translate = useDomainMessage();
   const person = usePerson();
   const roles = person?.roles ?? [];
   const workflow = useMeasureWorkflow();
+  // On an audit's action list its own audit is where one is already.
+  const currentAuditId = createLinks?.auditId;
   const measureConfig = useConfigSegment('measure');
   const { byId } = usePeople();
   const config = useListConfig(listKey);
@@ -246,6 +250,17 @@ export function MeasureList({
         testId: 'measure-row-edit',
       },
     ];
+    // SPEC's "audit (link)" column: the row itself opens the measure, so the audit is an entry.
+    if (row.audit_id && row.audit_id !== currentAuditId) {
+      const auditId = row.audit_id;
+      actions.push({
+        id: 'audit',
+        label: t('measures.openAudit'),
+        icon: <OpenInNewIcon fontSize="small" />,
+        onClick: () => void navigate(`/audit/${encodeURIComponent(auditId)}/auditactionlist`),
+        testId: 'measure-row-audit',
+      });
+    }
     if (mayDelete) {
       actions.push({
         id: 'delete',
