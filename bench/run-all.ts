@@ -5,6 +5,7 @@
 import { benchEntrySize } from './entry-size.bench';
 import { benchExecution } from './execution.bench';
 import { benchLighthouse } from './lighthouse.bench';
+import { benchMeasures } from './measures.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
@@ -17,6 +18,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['subscribe cost', benchSubscribe],
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],
+  ['measures list and dashboard (issue 12)', benchMeasures],
   ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 
