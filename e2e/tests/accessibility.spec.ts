@@ -150,5 +150,69 @@ for (const locale of ['en-US', 'de-DE']) {
       await expect(page.getByTestId('company-dialog')).toBeVisible();
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     });
+
+    test('the action list, the measures list and its filter drawer, the measure dialog and the dashboard have no serious WCAG violations', async ({
+      page,
+    }) => {
+      const de = locale === 'de-DE';
+      await page.goto('/signin');
+      await signIn(page, undefined, de ? 'de' : 'en');
+      await expect(page.getByTestId('user-menu-button')).toBeVisible();
+
+      // An audit the admin leads, with a measure on its action list assigned to him: something
+      // in each dashboard widget once the measure is starred too.
+      const suffix = Date.now().toString(36).slice(-6);
+      const id = await createAudit(page, {
+        name: `A11y measures ${suffix}`,
+        lead: 'Administrator',
+      });
+      await page.goto(`/audit/${id}/auditactionlist`);
+      await page.getByTestId('measure-create').click();
+      const dialog = page.getByTestId('measure-dialog');
+      await expect(dialog).toBeVisible();
+      const text = `A11y ${suffix} ${de ? 'Gänge markieren' : 'Mark the aisles'}`;
+      await dialog.getByTestId('measure-text').fill(text);
+      await dialog.getByTestId('measure-assignees').click();
+      await dialog.getByTestId('measure-assignees').fill('Administrator');
+      await page
+        .getByRole('option', { name: /^Administrator/ })
+        .first()
+        .click();
+      await dialog.getByTestId('measure-save').click();
+      await expect(dialog).toBeHidden();
+      const row = page.getByTestId('list-row-open').filter({ hasText: text });
+      await expect(row).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/measures');
+      await expect(row).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      // Its filter drawer with the facets (status, assignee, audit, ...).
+      await page.getByTestId('list-filter-button').click();
+      await expect(page.getByTestId('list-filter-drawer')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('list-filter-drawer')).toBeHidden();
+
+      // The dialog of an existing measure, as the admin: status, next steps, assignees, delete.
+      await row.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId('measure-status')).toBeVisible();
+      await expect(dialog.getByTestId('measure-delete')).toBeVisible();
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      await expect(page.locator('.MuiBackdrop-root')).toHaveCSS('opacity', '1');
+      const star = dialog.locator('[data-testid^="favorite-measures-"]');
+      await star.click();
+      await expect(star).toHaveAttribute('aria-pressed', 'true');
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.goto('/');
+      await expect(page.locator('[data-testid^="dashboard-audit-"]').first()).toBeVisible();
+      await expect(page.getByTestId('dashboard-measures')).toContainText(text);
+      await expect(page.getByTestId('dashboard-favorites')).toContainText(text);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 }

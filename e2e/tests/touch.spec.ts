@@ -5,8 +5,9 @@ import { expect, signIn, test } from '../support/fixtures';
 /**
  * Issue 18.3 "made for fingers": on a touch tablet (768 x 1024) and a touch phone (390 x 844)
  * every interactive element of the audit matrix, the preparation tab (list, groups, a row's
- * menu, the filter and sort drawers), the audit dialog and the standards pages is at least
- * 44 x 44 CSS px, no two of them overlap, and nothing scrolls sideways.
+ * menu, the filter and sort drawers), the audit dialog, the standards pages, and (issue 12) the
+ * measures list, the measure dialog and the dashboard is at least 44 x 44 CSS px, no two of them
+ * overlap, and nothing scrolls sideways.
  */
 
 const MIN = 44;
@@ -233,7 +234,12 @@ for (const device of DEVICES) {
 
       // An audit with three questions (from a CSV) to look at.
       const name = `Touch ${Date.now().toString(36).slice(-6)}`;
-      const id = await createAudit(page, { name, lead: 'Otto Auditor' });
+      // The admin is in its team, so it is on his dashboard (issue 12) too.
+      const id = await createAudit(page, {
+        name,
+        lead: 'Otto Auditor',
+        coauditor: 'Administrator',
+      });
       await page.getByTestId('list-more-actions').click();
       await page.getByRole('menuitem').first().click();
       await page.getByTestId('item-import-text').fill(QUESTIONS);
@@ -374,6 +380,45 @@ for (const device of DEVICES) {
       await expect(page).toHaveURL(/\/standard\/iso9001$/);
       await expect(page.getByTestId('standard-chapters')).toBeVisible();
       await expectFingerFriendly(page, 'standard page');
+
+      // Issue 12: the measures list, the measure dialog (new, then an existing measure with its
+      // status, steps and star) and the dashboard with an entry in each widget.
+      await openNavigation(page);
+      await page.getByTestId('left-drawer').locator('a[href="/measures"]').tap();
+      await page.getByTestId('measure-create').tap();
+      const measureDialog = page.getByTestId('measure-dialog');
+      await expect(measureDialog).toBeVisible();
+      await expectFingerFriendly(page, 'new measure dialog');
+      const text = `${name} measure`;
+      await measureDialog.getByTestId('measure-text').fill(text);
+      await measureDialog.getByTestId('measure-assignees').fill('Administrator');
+      await page
+        .getByRole('option', { name: /^Administrator/ })
+        .first()
+        .tap();
+      await measureDialog.getByTestId('measure-save').tap();
+      await expect(measureDialog).toBeHidden();
+      const measureRow = page.getByTestId('list-row-open').filter({ hasText: text });
+      await expect(measureRow).toBeVisible();
+      // The save's message lies over the list for a while by design.
+      await page.getByTestId('snackbar-message').getByRole('button').tap();
+      await expect(page.getByTestId('snackbar-message')).toBeHidden();
+      await expectFingerFriendly(page, 'measures list');
+      await measureRow.tap();
+      await expect(measureDialog.getByTestId('measure-status')).toBeVisible();
+      const star = measureDialog.locator('[data-testid^="favorite-measures-"]');
+      await star.tap();
+      await expect(star).toHaveAttribute('aria-pressed', 'true');
+      await expectFingerFriendly(page, 'measure dialog');
+      await page.keyboard.press('Escape');
+      await expect(measureDialog).toBeHidden();
+
+      await openNavigation(page);
+      await page.getByTestId('left-drawer').locator('a[href="/"]').tap();
+      await expect(page.locator('[data-testid^="dashboard-audit-"]').first()).toBeVisible();
+      await expect(page.getByTestId('dashboard-measures')).toContainText(text);
+      await expect(page.getByTestId('dashboard-favorites')).toContainText(text);
+      await expectFingerFriendly(page, 'dashboard');
     } finally {
       await context.close();
     }

@@ -413,17 +413,28 @@ function GroupedListView<T>({
   // The list's first rows are a screenful, the rest of the page follows in a transition: on a
   // slow tablet the first questions show sooner and the page stays responsive while the others
   // render (issue 11: the first row of a 1,000-question audit; issue 18: one commit of a whole
-  // page was a long task). Only at the start: later pages come whole.
-  const [wholePage, setWholePage] = useState(false);
+  // page was a long task). The same whenever the person changes what the page shows (search,
+  // filter, sort, grouping, page, page size: issue 12, a filter of 10,000 measures); new data
+  // for the same view (a delta) renders whole.
+  const viewKey = JSON.stringify([
+    currentPage,
+    deferredQuery,
+    deferredFilter,
+    sortField,
+    direction,
+    groupField,
+    pageSize,
+  ]);
+  const [wholeView, setWholeView] = useState<string | null>(null);
   const { start: pageStart, end: pageEnd } = pageRange(currentPage, rows.length, pageSize);
-  const morePending = !wholePage && pageEnd - pageStart > FIRST_ROWS;
+  const morePending = wholeView !== viewKey && pageEnd - pageStart > FIRST_ROWS;
   const pageRows = useMemo(
     () => rows.slice(pageStart, morePending ? pageStart + FIRST_ROWS : pageEnd),
     [rows, pageStart, pageEnd, morePending],
   );
   useEffect(() => {
-    if (morePending) startTransition(() => setWholePage(true));
-  }, [morePending]);
+    if (morePending) startTransition(() => setWholeView(viewKey));
+  }, [morePending, viewKey]);
 
   // The toolbar's menu entries get the listed items (`sorted`: filtered, in order, every page).
   const toolbarActions = useMemo<ListMenuAction[] | undefined>(

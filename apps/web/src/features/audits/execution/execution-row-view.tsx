@@ -356,9 +356,15 @@ function FindingLine({
             title={labels.createMeasure(finding.measureCount)}
             data-testid="exec-finding-measure"
           >
-            <Badge badgeContent={finding.measureCount} color="primary">
+            {/* No badge at 0: a hidden one still holds its old count, which axe reads as text the
+                button's name lacks (label-content-name-mismatch). */}
+            {finding.measureCount > 0 ? (
+              <Badge badgeContent={finding.measureCount} color="primary">
+                <AssignmentTurnedInIcon />
+              </Badge>
+            ) : (
               <AssignmentTurnedInIcon />
-            </Badge>
+            )}
           </IconButton>
         )}
         {actions.remove && (
