@@ -155,11 +155,20 @@ test('a measure from a finding to "Effective", across two browsers', async ({
     await expect(qm.page.getByRole('heading', { name: /Pallets block the aisle/ })).toBeVisible();
     await expect(measureRow(qm.page, text)).toBeVisible();
 
+    // The audit deleted: its measure stays, marked as of an audit that is gone.
+    await qm.page.goto('/auditmatrix');
+    await qm.page.getByTestId(`audit-menu-${id}`).click();
+    await qm.page.getByTestId(`audit-delete-${id}`).click();
+    await expect(qm.page.getByTestId('audit-delete-measures')).toHaveText(
+      'Its measure stays in the measures list, marked "Audit not present anymore".',
+    );
+    await qm.page.getByTestId('audit-delete-confirm').click();
+    await expect(qm.page.getByTestId(`audit-row-${id}`)).toHaveCount(0);
+    await qm.page.goto('/measures');
+    await expect(measureRow(qm.page, text)).toContainText('Audit: Audit not present anymore');
+
     // Deleted after asking, in both browsers.
-    await qm.page
-      .getByTestId(/^measure-actions-/)
-      .first()
-      .click();
+    await qm.page.getByRole('button', { name: `Actions for ${text}` }).click();
     await qm.page.getByTestId('measure-row-delete').click();
     await expect(qm.page.getByTestId('measure-delete-dialog')).toContainText(
       'Are you sure you want to delete this measure?',

@@ -542,9 +542,10 @@ describe('audit.delete', () => {
       objectUrl: '/auditmatrix',
     });
     expect(state.ids('audit_items')).toEqual(['o1']);
-    expect(deleteAuditCommand.reads({ id: 'a1', itemIds: ['i1'] })).toEqual([
+    expect(deleteAuditCommand.reads({ id: 'a1', itemIds: ['i1'], measureIds: ['m1'] })).toEqual([
       { collection: 'audits', id: 'a1' },
       { collection: 'audit_items', id: 'i1' },
+      { collection: 'measures', id: 'm1' },
     ]);
   });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { getOwn, type JsonObject, type Op } from '@qa/sync';
+import { getOwn, isJsonObject, type JsonObject, type Op } from '@qa/sync';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import type { AuditConfig } from '../config/audit.config';
 import { auditHeaderSchema, auditSchema, type Audit } from '../entities/audit.schema';
+import { MEASURES_COLLECTION } from '../entities/measure.schema';
 import { newAuditDefaults } from '../entities/audit-defaults';
 import { auditFormSchema, auditMetadataUpdateSchema } from '../entities/audit-update';
 import { validationIssueMessages } from '../entities/validation-issue';
@@ -38,6 +39,7 @@ import {
   type CommandResult,
   type CommandState,
 } from './define-command';
+import { measureDocRef } from './measure.commands';
 
 /**
  * The audit commands of the audit programme (issue 5). The audit header is one document in
@@ -286,9 +288,14 @@ export const deleteAuditCommand = defineCommand({
   args: z.object({
     id: idSchema,
     itemIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
+    measureIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
   }),
   ...onAudit<{ id: string }>('audit.delete'),
-  reads: ({ id, itemIds }) => [auditDocRef(id), ...itemIds.map(auditItemDocRef)],
+  reads: ({ id, itemIds, measureIds }) => [
+    auditDocRef(id),
+    ...itemIds.map(auditItemDocRef),
+    ...measureIds.map(measureDocRef),
+  ],
   run(state, args) {
     const audit = state.get(AUDITS_COLLECTION, args.id);
     const ops: Op[] = [];
@@ -296,6 +303,21 @@ export const deleteAuditCommand = defineCommand({
       const item = state.get(AUDIT_ITEMS_COLLECTION, itemId);
       if (item && getOwn(item, 'auditId') === args.id) {
         ops.push({ op: 'delete', collection: AUDIT_ITEMS_COLLECTION, id: itemId, path: [] });
+      }
+    }
+    // Its measures live on (issue 12), marked as of an audit that is gone, so every list can say
+    // "Audit not present anymore" without the audits on the device. Only the audit's own.
+    for (const measureId of args.measureIds) {
+      const measure = state.get(MEASURES_COLLECTION, measureId);
+      const ref = measure ? getOwn(measure, 'auditRef') : undefined;
+      if (measure && getOwn(measure, 'audit_id') === args.id && isJsonObject(ref)) {
+        ops.push({
+          op: 'set',
+          collection: MEASURES_COLLECTION,
+          id: measureId,
+          path: ['auditRef', 'gone'],
+          value: true,
+        });
       }
     }
     if (!audit) return commandOk(ops, ops.length === 0 ? { unchanged: true } : {});

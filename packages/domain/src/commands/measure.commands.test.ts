@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { auditItemSchema } from '../audit/audit-item.schema';
-import { measureSchema } from '../entities/measure.schema';
+import { measureAuditName, measureSchema } from '../entities/measure.schema';
 import { createAuditCommand, deleteAuditCommand } from './audit.commands';
 import { createAuditItemCommand } from './audit-item.commands';
 import {
@@ -417,10 +417,14 @@ describe('measure.delete and discarded findings', () => {
     expect(item(state).measures).toEqual({});
   });
 
-  it('keeps the measures of a deleted audit (shown as "Audit not present anymore")', () => {
+  it('keeps the measures of a deleted audit, marked "Audit not present anymore"', () => {
     const state = withMeasure();
-    apply(deleteAuditCommand, { id: 'a1', itemIds: ['i1'] }, state);
-    expect(measure(state).auditRef).toEqual({ id: 'a1', name: 'Supplier A' });
+    apply(createMeasureCommand, { id: 'm2', text: 'Elsewhere', audit_id: 'a2' }, state);
+    // The client names the audit's measures; one of another audit is left alone.
+    apply(deleteAuditCommand, { id: 'a1', itemIds: ['i1'], measureIds: ['m1', 'm2'] }, state);
+    expect(measure(state).auditRef).toEqual({ id: 'a1', name: 'Supplier A', gone: true });
+    expect(measureAuditName(measure(state), new Map())).toEqual({ key: 'measure.auditMissing' });
+    expect(measure(state, 'm2').auditRef).toEqual({ id: 'a2', name: 'Supplier B' });
     // Its assignee still works on it; the team of a gone audit no longer counts.
     apply(
       changeMeasureStatusCommand,
@@ -430,7 +434,7 @@ describe('measure.delete and discarded findings', () => {
       ASSIGNEE,
     );
     apply(deleteMeasureCommand, { id: 'm1', auditId: 'a1' }, state);
-    expect(state.ids('measures')).toEqual([]);
+    expect(state.ids('measures')).toEqual(['m2']);
   });
 });
 

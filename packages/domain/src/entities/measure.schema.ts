@@ -10,7 +10,12 @@ export const MEASURES_COLLECTION = 'measures';
 export const MEASURE_TEXT_MAX_LENGTH = 140;
 
 /** Which audit a measure came from, kept with the measure so the list needs no audit lookup. */
-export const auditRefSchema = z.object({ id: idSchema, name: z.string().max(MAX_NAME_LENGTH) });
+export const auditRefSchema = z.object({
+  id: idSchema,
+  name: z.string().max(MAX_NAME_LENGTH),
+  /** The audit was deleted (audit.delete marks its measures, which live on). */
+  gone: z.boolean().optional(),
+});
 export type AuditRef = z.infer<typeof auditRefSchema>;
 
 /**
@@ -55,14 +60,15 @@ export const measureSchema = z.object({
 export type Measure = z.infer<typeof measureSchema>;
 
 /**
- * The audit name shown with a measure: the stored reference's name, else the name of the audit
- * it points to, else the message 'Audit not present anymore'. A measure without any audit gets
- * null (nothing to show).
+ * The audit name shown with a measure: 'Audit not present anymore' once its audit was deleted,
+ * else the stored reference's name, else the name of the audit it points to, else the message.
+ * A measure without any audit gets null (nothing to show).
  */
 export function measureAuditName(
   measure: Pick<Measure, 'audit_id' | 'auditRef'>,
   auditNames: ReadonlyMap<string, string>,
 ): string | DomainMessage | null {
+  if (measure.auditRef?.gone) return { key: 'measure.auditMissing' };
   if (measure.auditRef) return measure.auditRef.name;
   if (measure.audit_id === null) return null;
   return auditNames.get(measure.audit_id) ?? { key: 'measure.auditMissing' };

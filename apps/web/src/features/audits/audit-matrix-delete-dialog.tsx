@@ -5,7 +5,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import { AUDIT_ITEMS_COLLECTION, MAX_DOCUMENTS_PER_COMMAND, deleteAuditCommand } from '@qa/domain';
+import {
+  AUDIT_ITEMS_COLLECTION,
+  MAX_DOCUMENTS_PER_COMMAND,
+  MEASURES_COLLECTION,
+  deleteAuditCommand,
+} from '@qa/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
@@ -51,6 +56,15 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
         }
       : null,
   );
+  // Its measures live on, marked as of an audit that is gone (every device has them all).
+  const { documents: measures } = useQuery(
+    audit
+      ? {
+          collection: MEASURES_COLLECTION,
+          filters: [{ path: ['audit_id'], op: '==', value: audit.id }],
+        }
+      : null,
+  );
 
   async function confirm() {
     if (!audit) return;
@@ -59,8 +73,13 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
       // More items than one command carries: the first deletes the audit with its first items,
       // the next ones delete the rest (an audit already gone still has its listed items deleted).
       const parts = chunks(items.map((item) => item.id));
+      const measureIds = measures.map((measure) => measure.id).slice(0, MAX_DOCUMENTS_PER_COMMAND);
       for (const [index, itemIds] of parts.entries()) {
-        const outcome = await runCommand(deleteAuditCommand.name, { id: audit.id, itemIds });
+        const outcome = await runCommand(deleteAuditCommand.name, {
+          id: audit.id,
+          itemIds,
+          ...(index === 0 ? { measureIds } : {}),
+        });
         if (!outcome.local.ok) {
           show({ type: 'error', message: translate(outcome.local.error.message) });
           return;
@@ -87,6 +106,11 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
         ) : (
           <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-items">
             {t('auditMatrix.deleteItems', { count: items.length })}
+          </DialogContentText>
+        )}
+        {measures.length > 0 && (
+          <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-measures">
+            {t('auditMatrix.deleteKeepsMeasures', { count: measures.length })}
           </DialogContentText>
         )}
       </DialogContent>

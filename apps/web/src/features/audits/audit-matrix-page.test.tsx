@@ -156,6 +156,10 @@ describe('audit matrix', () => {
         i2: { id: 'i2', auditId: 'a1' },
         i3: { id: 'i3', auditId: 'a2' },
       },
+      measures: {
+        m1: { id: 'm1', audit_id: 'a1', text: 'Mark the aisles' },
+        m2: { id: 'm2', audit_id: 'a2', text: 'Elsewhere' },
+      },
     };
   });
   afterEach(() => {
@@ -301,12 +305,16 @@ describe('audit matrix', () => {
     expect(screen.getByTestId('audit-delete-items').textContent).toBe(
       'Its 2 audit items are deleted with it.',
     );
+    // Its measures live on, marked (issue 12).
+    expect(screen.getByTestId('audit-delete-measures').textContent).toBe(
+      'Its measure stays in the measures list, marked "Audit not present anymore".',
+    );
     expect(commands).toEqual([]);
     fireEvent.click(screen.getByTestId('audit-delete-confirm'));
     await waitFor(() => expect(commands).toHaveLength(1));
     expect(commands[0]).toEqual({
       name: deleteAuditCommand.name,
-      args: { id: 'a1', itemIds: ['i1', 'i2'] },
+      args: { id: 'a1', itemIds: ['i1', 'i2'], measureIds: ['m1'] },
     });
   });
 

@@ -143,7 +143,9 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
   const auditResult = useDocument(AUDITS_COLLECTION, auditId ?? undefined);
   const audit = auditResult.document;
   // The measure's audit was deleted: its measures live on (SPEC: "Audit not present anymore").
-  const auditGone = auditId !== null && !auditResult.loading && audit === undefined;
+  const auditGone =
+    measure?.auditRef?.gone === true ||
+    (auditId !== null && !auditResult.loading && audit === undefined);
   const [form, setForm] = useState<Form>(() => formOf(measure));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
