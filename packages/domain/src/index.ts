@@ -51,6 +51,7 @@ export * from './workflow/workflow';
 export * from './workflow/audit-workflow';
 export * from './workflow/measure-filters';
 export * from './workflow/measure-reminders';
+export * from './workflow/dashboard';
 export * from './messages/reminder.messages';
 export * from './audit/finding-rules';
 export * from './audit/audit-item-state';

@@ -21,7 +21,7 @@ import { DEFAULT_MEASURE_WORKFLOW } from '../workflow/default-workflows';
 import {
   finalWorkflowStatus,
   findWorkflowStatus,
-  readWorkflow,
+  workflowFromConfig,
   resolveWorkflowStatus,
   startWorkflowStatus,
   type WorkflowView,
@@ -85,12 +85,7 @@ export function measureConfiguration(state: CommandState): MeasureConfig {
 
 /** The measure workflow of the `workflow` segment; the default when there is none yet. */
 export function measureWorkflowFromConfig(workflowConfig: unknown): WorkflowView {
-  if (workflowConfig === undefined || workflowConfig === null) return DEFAULT_MEASURE_WORKFLOW;
-  const measure =
-    typeof workflowConfig === 'object' && !Array.isArray(workflowConfig)
-      ? (workflowConfig as Record<string, unknown>).measure
-      : undefined;
-  return readWorkflow(measure, 'measure').workflow;
+  return workflowFromConfig(workflowConfig, 'measure', DEFAULT_MEASURE_WORKFLOW).workflow;
 }
 
 function measureWorkflow(state: CommandState): WorkflowView {

@@ -1,6 +1,6 @@
 import { getOwn, isJsonObject, type JsonObject, type JsonValue } from '@qa/sync';
 import { DEFAULT_AUDIT_WORKFLOW } from './default-workflows';
-import { readWorkflow, type ReadWorkflowResult } from './workflow';
+import { workflowFromConfig, type ReadWorkflowResult } from './workflow';
 
 /**
  * Audit screen navigation by workflow status (SPEC sections 2 and 4): the active tab follows the
@@ -56,14 +56,7 @@ export function auditStepperContinue(step: number): StepperContinueResult | null
  * an invalid one -> empty, with a warning to log (SPEC section 8 "Invalid workflow").
  */
 export function auditWorkflowFromConfig(workflowConfig: unknown): ReadWorkflowResult {
-  if (workflowConfig === undefined || workflowConfig === null) {
-    return { workflow: DEFAULT_AUDIT_WORKFLOW, warning: null };
-  }
-  const audit =
-    typeof workflowConfig === 'object' && !Array.isArray(workflowConfig)
-      ? (workflowConfig as Record<string, unknown>).audit
-      : undefined;
-  return readWorkflow(audit, 'audit');
+  return workflowFromConfig(workflowConfig, 'audit', DEFAULT_AUDIT_WORKFLOW);
 }
 
 /** The stepper step a transition to `status` opens at: the status number, within 1 to 5. */

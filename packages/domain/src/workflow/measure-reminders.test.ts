@@ -5,7 +5,7 @@ import { REMINDER_MESSAGES } from '../messages/reminder.messages';
 import { DEFAULT_MEASURE_WORKFLOW } from './default-workflows';
 import {
   addDays,
-  formatReminderDate,
+  formatCalendarDay,
   localDay,
   measureNeedsReminder,
   measureRemindersByPerson,
@@ -92,8 +92,8 @@ describe('measure reminders: which measures remind whom', () => {
     expect(reminderLanguage('fr', 'de')).toBe('en');
     expect(reminderLanguage(undefined, 'de')).toBe('de');
     expect(reminderLanguage(null, 'en')).toBe('en');
-    expect(formatReminderDate('2026-03-09', 'de')).toBe('09.03.2026');
-    expect(formatReminderDate('2026-03-09', 'en')).toBe('Mar 9, 2026');
+    expect(formatCalendarDay('2026-03-09', 'de')).toBe('09.03.2026');
+    expect(formatCalendarDay('2026-03-09', 'en')).toBe('Mar 9, 2026');
   });
 });
 

@@ -5,8 +5,8 @@ import type { Person } from '../person';
 import { formatMessage, languageOfPreference, type Language } from '../messages/message';
 import { REMINDER_MESSAGES } from '../messages/reminder.messages';
 import { validationMessages } from '../messages/validation.messages';
-import { DEFAULT_MEASURE_STATUS } from './measure-filters';
-import { isFinalWorkflowStatus, type WorkflowView } from './workflow';
+import { isMeasureOpen } from './measure-filters';
+import type { WorkflowView } from './workflow';
 
 /**
  * Which measures remind whom (issue 12, the daily reminder mail), and what the mail says. Pure:
@@ -56,7 +56,7 @@ export function measureNeedsReminder(
   workflow: WorkflowView,
 ): boolean {
   if (!measure.dueDate) return false;
-  if (isFinalWorkflowStatus(workflow, measure.status ?? DEFAULT_MEASURE_STATUS)) return false;
+  if (!isMeasureOpen(measure, workflow)) return false;
   return measure.dueDate <= reminderHorizon(today, daysBefore);
 }
 
@@ -118,15 +118,21 @@ export function reminderLanguage(
   return preferred ? languageOfPreference(preferred) : installationDefault;
 }
 
+/** One formatter per language: making one costs about a hundred times a `format` call. */
+const dayFormatters = new Map<Language, Intl.DateTimeFormat>();
+
 /**
- * A due date as the web app shows dates: the medium style of the language ("10.03.2026",
- * "Mar 10, 2026").
+ * A calendar day ('YYYY-MM-DD') in the medium style of the language ("10.03.2026",
+ * "Mar 10, 2026"), read as that day wherever the device is: due dates in the lists and mails.
  */
-export function formatReminderDate(day: string, language: Language): string {
+export function formatCalendarDay(day: string, language: Language): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, date)),
-  );
+  let formatter = dayFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+    dayFormatters.set(language, formatter);
+  }
+  return formatter.format(new Date(Date.UTC(year, month - 1, date)));
 }
 
 export interface ReminderMailItem {
@@ -184,7 +190,7 @@ export function reminderMailContent(input: ReminderMailInput): ReminderMailConte
       text: measure.text,
       audit: audit ? text('reminder.audit', { name: audit }) : null,
       due: text(overdue ? 'reminder.overdue' : 'reminder.due', {
-        date: formatReminderDate(dueDate, language),
+        date: formatCalendarDay(dueDate, language),
       }),
       overdue,
       url: `${input.publicUrl}${measureUrl(encodeURIComponent(measure.id))}`,
@@ -196,7 +202,7 @@ export function reminderMailContent(input: ReminderMailInput): ReminderMailConte
     subject: count === 1 ? text('reminder.subject.one') : text('reminder.subject.other', { count }),
     greeting: text('reminder.greeting', { name: input.name }),
     intro: text('reminder.intro', {
-      date: formatReminderDate(reminderHorizon(input.today, input.daysBefore), language),
+      date: formatCalendarDay(reminderHorizon(input.today, input.daysBefore), language),
     }),
     items,
     allMeasures: { label: text('reminder.allMeasures'), url: `${input.publicUrl}/measures` },

@@ -24,6 +24,25 @@ export function readWorkflow(input: unknown, component: string): ReadWorkflowRes
   return { workflow: EMPTY_WORKFLOW, warning: { key: 'workflow.invalid', params: { component } } };
 }
 
+/**
+ * One workflow (`audit` or `measure`) of the `workflow` configuration document: no document yet
+ * -> `fallback` (the default); an invalid one -> empty, with a warning to log (SPEC section 8).
+ */
+export function workflowFromConfig(
+  workflowConfig: unknown,
+  kind: WorkflowKind,
+  fallback: WorkflowView,
+): ReadWorkflowResult {
+  if (workflowConfig === undefined || workflowConfig === null) {
+    return { workflow: fallback, warning: null };
+  }
+  const entry =
+    typeof workflowConfig === 'object' && !Array.isArray(workflowConfig)
+      ? (workflowConfig as Record<string, unknown>)[kind]
+      : undefined;
+  return readWorkflow(entry, kind);
+}
+
 export type RawStatus = string | number | null | undefined;
 
 /** Lookup by id first, then by description (older documents stored the description). */

@@ -8,7 +8,12 @@ import Typography from '@mui/material/Typography';
 import {
   AUDITS_COLLECTION,
   auditStatusOf,
+  dashboardAudits,
+  formatCalendarDay,
+  isMeasureOverdue,
   localDay,
+  openMeasuresOf,
+  type DashboardAudit,
   measureAuditName,
   resolveWorkflowStatus,
 } from '@qa/domain';
@@ -17,6 +22,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
@@ -25,16 +31,9 @@ import { useQuery } from '../../lib/sync/use-query';
 import { displayValue } from '../audits/audit-document';
 import { auditWorkflow, workflowLabel } from '../audits/audit-workflow-labels';
 import { useFavorites } from '../favorites/use-favorites';
-import {
-  formatDay,
-  isMeasureOverdue,
-  measureStatusLabel,
-  myOpenMeasures,
-  type MeasureView,
-} from '../measures/measure-model';
+import { measureStatusLabel, type MeasureView } from '../measures/measure-model';
 import { useMeasures, useMeasureWorkflow } from '../measures/use-measures';
 import { personLabel, usePeople } from '../people/use-people';
-import { DASHBOARD_WIDGET_SIZE, dashboardAudits, type DashboardAudit } from './dashboard-widgets';
 
 /** A widget: a titled card; its list or its empty text. */
 function Widget({
@@ -86,7 +85,7 @@ function AuditList({ audits, empty }: { audits: readonly DashboardAudit[]; empty
         const dates = Array.isArray(data.auditing_date)
           ? data.auditing_date
               .filter((day): day is string => typeof day === 'string' && day !== '')
-              .map((day) => formatDay(day, language))
+              .map((day) => formatCalendarDay(day, language))
           : [];
         const lead = typeof data.leadauditor === 'string' ? data.leadauditor : '';
         return (
@@ -159,8 +158,10 @@ function MeasureLinks({ measures, empty }: { measures: readonly MeasureView[]; e
                 sx={{ fontWeight: overdue ? 500 : undefined }}
               >
                 {overdue
-                  ? t('measures.overdueSince', { date: formatDay(measure.dueDate, language) })
-                  : t('measures.dueOn', { date: formatDay(measure.dueDate, language) })}
+                  ? t('measures.overdueSince', {
+                      date: formatCalendarDay(measure.dueDate, language),
+                    })
+                  : t('measures.dueOn', { date: formatCalendarDay(measure.dueDate, language) })}
               </Typography>
             )}
           </li>
@@ -185,6 +186,7 @@ export function DashboardPage() {
   const workflowData = useDocument('configuration', 'workflow').document?.data;
   const auditFlow = useMemo(() => auditWorkflow(workflowData), [workflowData]);
   const measureFlow = useMeasureWorkflow();
+  const widgetSize = useConfigSegment('app').dashboard.widgetItemCount;
   const lead = useQuery(
     useMemo<Query>(
       () => ({
@@ -218,14 +220,15 @@ export function DashboardPage() {
         [...lead.documents, ...co.documents].map((doc) => ({ id: doc.id, data: doc.data })),
         responsible.documents.map((doc) => ({ id: doc.id, data: doc.data })),
         auditFlow,
+        widgetSize,
       ),
-    [lead.documents, co.documents, responsible.documents, auditFlow],
+    [lead.documents, co.documents, responsible.documents, auditFlow, widgetSize],
   );
 
   const { measures } = useMeasures();
   const mine = useMemo(
-    () => myOpenMeasures(measures, me, measureFlow).slice(0, DASHBOARD_WIDGET_SIZE),
-    [measures, me, measureFlow],
+    () => openMeasuresOf(measures, me, measureFlow).slice(0, widgetSize),
+    [measures, me, measureFlow, widgetSize],
   );
 
   const favorites = useFavorites();

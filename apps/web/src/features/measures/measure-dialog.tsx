@@ -175,9 +175,24 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
       Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))),
     );
   };
-  const ref = (field: Field) => (element: HTMLElement | null) => {
-    inputs.current[field] = element;
-  };
+  /** What every text and select field of the form shares: value, change, error, focus, lock. */
+  const fieldProps = (
+    field: Exclude<Field, 'dueDate' | 'assignedTo'>,
+    label: string,
+    testId: string,
+  ) => ({
+    label,
+    value: form[field],
+    onChange: (event: { target: { value: string } }) => set({ [field]: event.target.value }),
+    error: Boolean(errors[field]),
+    helperText: errors[field],
+    inputRef: (element: HTMLElement | null) => {
+      inputs.current[field] = element;
+    },
+    disabled: !mayEdit,
+    fullWidth: true,
+    slotProps: { htmlInput: { 'data-testid': testId } },
+  });
 
   function refused(message: DomainMessage, issues?: readonly DomainMessage[]) {
     const placed = placeIssues(message, issues, fieldOf, translate);
@@ -321,10 +336,9 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                 </Box>
               )}
               <TextField
-                label={t('measures.fields.text')}
-                value={form.text}
-                onChange={(event) => set({ text: event.target.value })}
+                {...fieldProps('text', t('measures.fields.text'), 'measure-text')}
                 required
+                multiline
                 error={Boolean(errors.text) || form.text.length > MEASURE_TEXT_MAX_LENGTH}
                 helperText={
                   errors.text ??
@@ -333,37 +347,20 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                     max: MEASURE_TEXT_MAX_LENGTH,
                   })
                 }
-                inputRef={ref('text')}
-                disabled={!mayEdit}
-                fullWidth
-                multiline
-                slotProps={{ htmlInput: { 'data-testid': 'measure-text' } }}
               />
               <TextField
-                label={t('measures.fields.description')}
-                value={form.description}
-                onChange={(event) => set({ description: event.target.value })}
-                error={Boolean(errors.description)}
-                helperText={errors.description}
-                inputRef={ref('description')}
-                disabled={!mayEdit}
-                fullWidth
+                {...fieldProps(
+                  'description',
+                  t('measures.fields.description'),
+                  'measure-description',
+                )}
                 multiline
                 minRows={2}
-                slotProps={{ htmlInput: { 'data-testid': 'measure-description' } }}
               />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField
                   select
-                  label={t('measures.fields.measuretype')}
-                  value={form.measuretype}
-                  onChange={(event) => set({ measuretype: event.target.value })}
-                  error={Boolean(errors.measuretype)}
-                  helperText={errors.measuretype}
-                  inputRef={ref('measuretype')}
-                  disabled={!mayEdit}
-                  fullWidth
-                  slotProps={{ htmlInput: { 'data-testid': 'measure-type' } }}
+                  {...fieldProps('measuretype', t('measures.fields.measuretype'), 'measure-type')}
                 >
                   <MenuItem value="">{t('measures.dialog.none')}</MenuItem>
                   {config.types.map((type) => (
@@ -374,15 +371,7 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                 </TextField>
                 <TextField
                   select
-                  label={t('measures.fields.priority')}
-                  value={form.priority}
-                  onChange={(event) => set({ priority: event.target.value })}
-                  error={Boolean(errors.priority)}
-                  helperText={errors.priority}
-                  inputRef={ref('priority')}
-                  disabled={!mayEdit}
-                  fullWidth
-                  slotProps={{ htmlInput: { 'data-testid': 'measure-priority' } }}
+                  {...fieldProps('priority', t('measures.fields.priority'), 'measure-priority')}
                 >
                   <MenuItem value="">{t('measures.dialog.none')}</MenuItem>
                   {config.priorities.map((priority) => (
@@ -401,17 +390,13 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                 />
               </Stack>
               <TextField
-                label={t('measures.fields.causeAnalysis')}
-                value={form.cause_analysis}
-                onChange={(event) => set({ cause_analysis: event.target.value })}
-                error={Boolean(errors.cause_analysis)}
-                helperText={errors.cause_analysis}
-                inputRef={ref('cause_analysis')}
-                disabled={!mayEdit}
-                fullWidth
+                {...fieldProps(
+                  'cause_analysis',
+                  t('measures.fields.causeAnalysis'),
+                  'measure-cause',
+                )}
                 multiline
                 minRows={2}
-                slotProps={{ htmlInput: { 'data-testid': 'measure-cause' } }}
               />
               <UserPicker
                 label={t('measures.fields.assignedTo')}

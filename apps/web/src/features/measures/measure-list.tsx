@@ -7,7 +7,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { can, localDay, measureAuditName } from '@qa/domain';
+import {
+  can,
+  formatCalendarDay,
+  isMeasureOpen,
+  isMeasureOverdue,
+  localDay,
+  measureAuditName,
+} from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,13 +30,7 @@ import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
 import { personLabel, usePeople } from '../people/use-people';
-import {
-  formatDay,
-  isMeasureOpen,
-  isMeasureOverdue,
-  measureStatusLabel,
-  type MeasureView,
-} from './measure-model';
+import { measureStatusLabel, type MeasureView } from './measure-model';
 import type { MeasureLinks } from './measure-dialog';
 import { useMeasureWorkflow } from './use-measures';
 
@@ -351,8 +352,8 @@ export function MeasureList({
                 data-testid="measure-row-due"
               >
                 {row.overdue === 'yes'
-                  ? t('measures.overdueSince', { date: formatDay(row.dueDate, language) })
-                  : t('measures.dueOn', { date: formatDay(row.dueDate, language) })}
+                  ? t('measures.overdueSince', { date: formatCalendarDay(row.dueDate, language) })
+                  : t('measures.dueOn', { date: formatCalendarDay(row.dueDate, language) })}
               </Typography>
             )}
           </Box>

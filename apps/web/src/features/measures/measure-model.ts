@@ -1,13 +1,11 @@
 import {
   DEFAULT_MEASURE_WORKFLOW_LABELS,
-  isFinalWorkflowStatus,
   measureSchema,
   resolveWorkflowStatus,
   type Measure,
   type WorkflowView,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
-import { formatDate } from '../../lib/i18n/format';
 import type { Language } from '../../lib/i18n/detect-language';
 import type { SyncState } from '../../lib/sync/sync-types';
 import { workflowLabel } from '../audits/audit-workflow-labels';
@@ -38,28 +36,6 @@ export function measureFromDocument(
   return parsed ? { ...parsed, state } : null;
 }
 
-/** A calendar day in the user's language, read as that local day (no time zone shift). */
-export function formatDay(day: string | null, language: Language): string {
-  if (!day) return '';
-  const [year, month, date] = day.split('-').map(Number);
-  if (!year || !month || !date) return day;
-  return formatDate(new Date(year, month - 1, date), language);
-}
-
-/** Open: not at the workflow's final status (SPEC section 4, the "Offen" filter). */
-export function isMeasureOpen(measure: Pick<Measure, 'status'>, workflow: WorkflowView): boolean {
-  return !isFinalWorkflowStatus(workflow, measure.status);
-}
-
-/** Due before today and still open. */
-export function isMeasureOverdue(
-  measure: Pick<Measure, 'status' | 'dueDate'>,
-  workflow: WorkflowView,
-  today: string,
-): boolean {
-  return measure.dueDate !== null && measure.dueDate < today && isMeasureOpen(measure, workflow);
-}
-
 /** A status in the UI language; an unmappable one shows '0' (SPEC section 8). */
 export function measureStatusLabel(
   workflow: WorkflowView,
@@ -74,19 +50,4 @@ export function measureStatusLabel(
     language,
     DEFAULT_MEASURE_WORKFLOW_LABELS,
   );
-}
-
-/** The measures a person works on: open ones assigned to them, due first (no date last). */
-export function myOpenMeasures(
-  measures: readonly MeasureView[],
-  personId: string,
-  workflow: WorkflowView,
-): MeasureView[] {
-  return measures
-    .filter((measure) => measure.assignedTo.includes(personId) && isMeasureOpen(measure, workflow))
-    .sort(
-      (a, b) =>
-        (a.dueDate ?? '9999-99-99').localeCompare(b.dueDate ?? '9999-99-99') ||
-        a.text.localeCompare(b.text),
-    );
 }
