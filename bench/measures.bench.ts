@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,9 @@ import { median, pushAll, runBrowserBench } from './ui.bench';
  *   snapshot comes over the socket) and warm (a reload reads the replica);
  * - a filter change on that list: from the click on a facet checkbox (status "New", ...) to the
  *   next painted frame with the list's new page;
- * - the dashboard `/`: navigation to the measure widget's first entry painted, cold and warm.
+ * - the dashboard `/`: navigation to the measure widget's first entry painted, cold and warm;
+ * - in the running app, the main menu's "Measures" on the dashboard to the list's first row
+ *   painted, and "Dashboard" back to the measure widget's first entry.
  */
 
 const PORT = 3184;
@@ -27,8 +30,31 @@ const MEASURE_ROW = '[data-testid^="measure-row-bench-"]';
 const DASHBOARD_MEASURE = '[data-testid^="dashboard-measure-"]';
 const DASHBOARD_AUDIT = '[data-testid^="dashboard-audit-"]';
 const OTHERS = ['bench-person-0', 'bench-person-1', 'bench-person-2'];
+/**
+ * A folder to write Chrome CPU profiles to (`*.cpuprofile`, open them in DevTools' Performance
+ * panel): the filter changes, a warm reload of the list and of the dashboard. For readable names,
+ * point `WEB_DIST` at an unminified build (`npx vite build --minify false --outDir <dir>`).
+ */
+const PROFILES = process.env.MEASURES_PROFILES;
 
 type Mutation = { name: string; args: unknown };
+
+/** Runs `work` under the CPU profiler when MEASURES_PROFILES is set, writing `<name>.cpuprofile`. */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILES) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(PROFILES, { recursive: true });
+    fs.writeFileSync(path.join(PROFILES, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
 
 /** A day `offset` days from today, as the measure's `dueDate` (local calendar day). */
 function day(offset: number): string {
@@ -242,7 +268,12 @@ async function loads(
       await waitForReplica(page, server.personId);
       for (let n = 0; n < WARM_PER_COLD; n += 1) {
         await page.waitForTimeout(500);
-        const warm = await firstPaint(page, pathname, selector, also);
+        const lastLoad = run === COLD_RUNS - 1 && n === WARM_PER_COLD - 1;
+        const warm = lastLoad
+          ? await profiled(page, `warm${pathname.replace(/\W/g, '-')}`, () =>
+              firstPaint(page, pathname, selector, also),
+            )
+          : await firstPaint(page, pathname, selector, also);
         figures.warm.push(warm);
         figures.others.push({ cold: false, painted: warm.others });
       }
@@ -323,14 +354,67 @@ async function filterChanges(page: Page): Promise<FilterFigure[]> {
     ['overdue', 'Overdue', false],
     ['status', 'Completed', true],
   ];
-  for (let round = 0; round < 2; round += 1) {
-    for (const [facet, value, isStatus] of values) {
-      figures.push(await toggleFacet(page, facet, value, isStatus ? value : null));
-      // Past the URL write of the filter (the search pause, 500 ms) before the next change.
-      await page.waitForTimeout(800);
-      figures.push(await toggleFacet(page, facet, value, null));
-      await page.waitForTimeout(800);
+  await profiled(page, 'filter-changes', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (const [facet, value, isStatus] of values) {
+        figures.push(await toggleFacet(page, facet, value, isStatus ? value : null));
+        // Past the URL write of the filter (the search pause, 500 ms) before the next change.
+        await page.waitForTimeout(800);
+        figures.push(await toggleFacet(page, facet, value, null));
+        await page.waitForTimeout(800);
+      }
     }
+  });
+  return figures;
+}
+
+/**
+ * From the click on a main-menu entry to the new page's first entry painted, in a warm app (what
+ * an auditor does most: the app is open, its replica in memory): the dashboard to the measures
+ * list, and back. Each round starts with a reload of the dashboard, so the list page is not yet
+ * mounted nor its code run.
+ */
+async function inAppNavigations(
+  page: Page,
+  rounds: number,
+): Promise<{ toList: number[]; toDashboard: number[] }> {
+  const figures = { toList: [] as number[], toDashboard: [] as number[] };
+  const go = async (entry: string, selector: string) => {
+    const link = page.getByTestId('left-drawer').getByRole('link', { name: entry });
+    // On a wide window the menu stays open after a navigation: open it only when it is not.
+    if (!(await link.isVisible())) await page.getByRole('button', { name: 'Main menu' }).click();
+    await link.waitFor();
+    await page.waitForTimeout(300);
+    const t0 = await link.evaluate((element) => {
+      const start = performance.now();
+      (element as HTMLElement).click();
+      return start;
+    });
+    await page.waitForFunction(
+      (wanted) =>
+        (window as unknown as { __firstPaint?: Record<string, number> }).__firstPaint?.[wanted] !==
+        undefined,
+      selector,
+      { timeout: 60_000, polling: 50 },
+    );
+    const painted = await page.evaluate(
+      (wanted) =>
+        (window as unknown as { __firstPaint: Record<string, number> }).__firstPaint[wanted]!,
+      selector,
+    );
+    return painted - t0;
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    await firstPaint(page, '/', DASHBOARD_MEASURE);
+    await page.waitForTimeout(1_500);
+    figures.toList.push(await go('Measures', MEASURE_ROW));
+    await page.waitForTimeout(1_500);
+    // The dashboard's entries were painted before: forget them to time the way back.
+    await page.evaluate((wanted) => {
+      delete (window as unknown as { __firstPaint: Record<string, number> }).__firstPaint[wanted];
+      delete (window as unknown as { __firstRow: Record<string, number> }).__firstRow[wanted];
+    }, DASHBOARD_MEASURE);
+    figures.toDashboard.push(await go('Dashboard', DASHBOARD_MEASURE));
   }
   return figures;
 }
@@ -363,9 +447,11 @@ export async function benchMeasures(): Promise<void> {
 
     const target = { url: server.url, cookie, personId: me };
     let filters: FilterFigure[] = [];
+    let navigations = { toList: [] as number[], toDashboard: [] as number[] };
     const listFigures = await loads(browser, target, '/measures', MEASURE_ROW, {
       last: async (page) => {
         filters = await filterChanges(page);
+        navigations = await inAppNavigations(page, 5);
       },
     });
     const dashboardFigures = await loads(browser, target, '/', DASHBOARD_MEASURE, {
@@ -389,6 +475,12 @@ export async function benchMeasures(): Promise<void> {
       `filter change, click on a facet checkbox to the list painted (ms): ${list(painted)}; median ${ms(median(painted))} (tick ${ms(median(ticks))}, untick ${ms(median(unticks))}), ratio to the ${TARGETS.filterMs} ms target ${ratio(median(painted), TARGETS.filterMs)}`,
     );
     console.log(`  (click to the list's new page committed: median ${ms(median(committed))} ms)`);
+    console.log(
+      `in the app, main menu "Measures" on the dashboard to the list's first entry painted (ms): ${list(navigations.toList)}; median ${ms(median(navigations.toList))}, ratio to the ${TARGETS.listFirstRenderMs} ms target ${ratio(median(navigations.toList), TARGETS.listFirstRenderMs)}`,
+    );
+    console.log(
+      `in the app, main menu "Dashboard" on the list to the measure widget's first entry painted (ms): ${list(navigations.toDashboard)}; median ${ms(median(navigations.toDashboard))}, ratio to the ${TARGETS.dashboardFirstRenderMs} ms target ${ratio(median(navigations.toDashboard), TARGETS.dashboardFirstRenderMs)}`,
+    );
     reportLoads(
       `dashboard, ${AUDITS} audits and ${MEASURES} measures, measure widget`,
       dashboardFigures,

@@ -39,7 +39,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import {
@@ -484,6 +483,14 @@ function GroupedListView<T>({
     setFilter(next);
     setPage(1);
   };
+  // Stable, so the panel's options (memoized) do not all render again on a tick.
+  const toggleFacet = useCallback(
+    (facetId: string, value: string) => {
+      setFilter((current) => toggleFacetValue(sanitizeFilter(current, facetIds), facetId, value));
+      setPage(1);
+    },
+    [facetIds],
+  );
   const allExpanded = groups?.every((group) => !collapsed.has(group.key)) ?? true;
   const toggleGroup = (key: string) =>
     setCollapsed((current) => {
@@ -582,7 +589,9 @@ function GroupedListView<T>({
               const shortTitle = truncateLabel(title, textLimits.groupTitle);
               const rowsId = `${baseId}-g${runIndex}`;
               return (
-                <ListItem key={group.key} disablePadding sx={{ display: 'block' }}>
+                // A plain item, like the rows: MUI's ListItem added a chunk to every list's first
+                // load for a `li` (issue 18).
+                <li key={group.key} className={ROW_CLASSES.group}>
                   <ListGroupHeader
                     title={title}
                     shortTitle={shortTitle}
@@ -607,7 +616,7 @@ function GroupedListView<T>({
                         />
                       ))}
                   </List>
-                </ListItem>
+                </li>
               );
             })}
           </List>
@@ -656,9 +665,7 @@ function GroupedListView<T>({
               terms={terms}
               filter={activeFilter}
               pageSize={facetPanelPageSize}
-              onToggle={(facetId, value) =>
-                changeFilter(toggleFacetValue(activeFilter, facetId, value))
-              }
+              onToggle={toggleFacet}
               onClear={() => changeFilter(EMPTY_FILTER)}
             />
           </ListDrawer>
@@ -833,6 +840,7 @@ const ListRow = memo(ListRowContent, (before, after) => {
  * ripple per row, most of the render and commit time of a page of rows on a slow phone (issue 18).
  */
 const ROW_CLASSES = {
+  group: 'qa-group',
   row: 'qa-row',
   withOpen: 'qa-row-with-open',
   open: 'qa-row-open',
@@ -841,6 +849,7 @@ const ROW_CLASSES = {
 } as const;
 
 const rowsSx = (theme: Theme) => ({
+  [`& .${ROW_CLASSES.group}`]: { display: 'block', position: 'relative' },
   [`& .${ROW_CLASSES.row}`]: {
     display: 'flex',
     gap: theme.spacing(1),

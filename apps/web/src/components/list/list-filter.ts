@@ -89,6 +89,7 @@ export function facetBuckets<T>(
   terms: readonly string[],
   facets: readonly FacetDefinition[],
   selected: SelectedValues,
+  ranks: readonly ReadonlyMap<string, number>[] = facetValueRanks(indexed, facets.length),
 ): FacetBucket[][] {
   const counts = facets.map(() => new Map<string, number>());
   const add = (facetIndex: number, values: readonly string[]) => {
@@ -112,9 +113,10 @@ export function facetBuckets<T>(
   }
   return facets.map((facet, index) => {
     const chosen = selected[index] ?? null;
+    const rank = ranks[index]!;
     const buckets = [...counts[index]!]
       .map(([value, count]) => ({ value, count, selected: chosen?.has(value) ?? false }))
-      .sort((a, b) => b.count - a.count || compareDefault(a.value, b.value))
+      .sort((a, b) => b.count - a.count || rank.get(a.value)! - rank.get(b.value)!)
       .slice(0, facet.size);
     for (const value of chosen ?? []) {
       if (!buckets.some((bucket) => bucket.value === value)) {
@@ -122,6 +124,21 @@ export function facetBuckets<T>(
       }
     }
     return buckets;
+  });
+}
+
+/**
+ * Each facet's values in the default order (`compareDefault`) as ranks: computed once per list,
+ * so ordering a facet's counts compares numbers, not strings through the collator.
+ */
+export function facetValueRanks<T>(
+  indexed: readonly IndexedItem<T>[],
+  facetCount: number,
+): Map<string, number>[] {
+  return Array.from({ length: facetCount }, (_, index) => {
+    const values = new Set<string>();
+    for (const entry of indexed) for (const value of entry.facets[index]!) values.add(value);
+    return new Map([...values].sort(compareDefault).map((value, rank) => [value, rank]));
   });
 }
 

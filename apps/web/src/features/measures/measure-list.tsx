@@ -3,10 +3,10 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import {
   can,
   formatCalendarDay,
@@ -250,11 +250,39 @@ export function MeasureList({
     if (routeId) onOpenedClose?.();
   };
 
+  // The texts every row repeats, translated once per list render rather than per row (a filter
+  // of 10,000 measures renders a page of rows on every tick: issue 12's bench).
+  const labels = useMemo(
+    () => ({
+      edit: t('measures.edit'),
+      openAudit: t('measures.openAudit'),
+      delete: t('measures.dialog.delete'),
+      audit: t('measures.fields.audit'),
+      assignedTo: t('measures.fields.assignedTo'),
+      unassigned: t('measures.unassigned'),
+      status: t('measures.fields.status'),
+      autor: t('measures.fields.autor'),
+    }),
+    [t],
+  );
+  // Many measures share a due day: each line's text is made once per day and language.
+  const [dueTexts] = useState(() => new Map<string, string>());
+  const dueText = (row: MeasureRow): string => {
+    const key = `${language}:${row.overdue}:${row.dueDate}`;
+    let text = dueTexts.get(key);
+    if (text === undefined) {
+      const date = formatCalendarDay(row.dueDate!, language);
+      text = t(row.overdue === 'yes' ? 'measures.overdueSince' : 'measures.dueOn', { date });
+      dueTexts.set(key, text);
+    }
+    return text;
+  };
+
   const rowActions = (row: MeasureRow) => {
     const actions: ListMenuAction[] = [
       {
         id: 'edit',
-        label: t('measures.edit'),
+        label: labels.edit,
         icon: <EditIcon fontSize="small" />,
         onClick: () => setEditing(row.id),
         testId: 'measure-row-edit',
@@ -265,7 +293,7 @@ export function MeasureList({
       const auditId = row.audit_id;
       actions.push({
         id: 'audit',
-        label: t('measures.openAudit'),
+        label: labels.openAudit,
         icon: <OpenInNewIcon fontSize="small" />,
         onClick: () => void navigate(`/audit/${encodeURIComponent(auditId)}/auditactionlist`),
         testId: 'measure-row-audit',
@@ -274,7 +302,7 @@ export function MeasureList({
     if (mayDelete) {
       actions.push({
         id: 'delete',
-        label: t('measures.dialog.delete'),
+        label: labels.delete,
         icon: <DeleteIcon fontSize="small" />,
         danger: true,
         onClick: () => setDeleting(row),
@@ -331,32 +359,29 @@ export function MeasureList({
         moreActions={moreActions}
         getRowOpen={(row) => ({ onOpen: () => setEditing(row.id) })}
         renderRowActions={rowActions}
+        rowsSx={measureRowsSx}
         renderRow={(row) => (
-          <Box sx={{ minWidth: 0, py: 0.5 }} data-testid={`measure-row-${row.id}`}>
-            <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{row.text}</Typography>
-            <Typography variant="body2" color="text.secondary" component="div">
+          <div className="measure-row" data-testid={`measure-row-${row.id}`}>
+            <p className="measure-text">{row.text}</p>
+            <p className="measure-meta">
               {[
-                row.auditName && `${t('measures.fields.audit')}: ${row.auditName}`,
-                `${t('measures.fields.assignedTo')}: ${row.assigneeNames || t('measures.unassigned')}`,
-                `${t('measures.fields.status')}: ${measureStatusLabel(workflow, row.status, language)}`,
-                `${t('measures.fields.autor')}: ${row.autorName}`,
+                row.auditName && `${labels.audit}: ${row.auditName}`,
+                `${labels.assignedTo}: ${row.assigneeNames || labels.unassigned}`,
+                `${labels.status}: ${measureStatusLabel(workflow, row.status, language)}`,
+                `${labels.autor}: ${row.autorName}`,
               ]
                 .filter(Boolean)
                 .join(' · ')}
-            </Typography>
+            </p>
             {row.dueDate && (
-              <Typography
-                variant="body2"
-                color={row.overdue === 'yes' ? 'error' : 'text.secondary'}
-                sx={{ fontWeight: row.overdue === 'yes' ? 500 : undefined }}
+              <p
+                className={row.overdue === 'yes' ? 'measure-due measure-overdue' : 'measure-due'}
                 data-testid="measure-row-due"
               >
-                {row.overdue === 'yes'
-                  ? t('measures.overdueSince', { date: formatCalendarDay(row.dueDate, language) })
-                  : t('measures.dueOn', { date: formatCalendarDay(row.dueDate, language) })}
-              </Typography>
+                {dueText(row)}
+              </p>
             )}
-          </Box>
+          </div>
         )}
       />
       {routeId && !loading && !opened && (
@@ -378,3 +403,21 @@ export function MeasureList({
     </>
   );
 }
+
+/** The rows' styles, once for the list (grouped-list.tsx's `rowsSx`), not per row. */
+const measureRowsSx: SxProps<Theme> = (theme) => ({
+  '& .measure-row': { minWidth: 0, paddingBlock: theme.spacing(0.5) },
+  '& .measure-row p': { margin: 0 },
+  '& .measure-text': {
+    fontSize: theme.typography.body1.fontSize,
+    lineHeight: theme.typography.body1.lineHeight,
+    fontWeight: 500,
+    overflowWrap: 'anywhere',
+  },
+  '& .measure-meta, & .measure-due': {
+    fontSize: theme.typography.body2.fontSize,
+    lineHeight: theme.typography.body2.lineHeight,
+    color: theme.palette.text.secondary,
+  },
+  '& .measure-overdue': { color: theme.palette.error.main, fontWeight: 500 },
+});
