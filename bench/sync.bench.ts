@@ -11,6 +11,21 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 const v = SYNC_PROTOCOL_VERSION;
 
+/**
+ * The server tests' self-signed certificate for 127.0.0.1 (apps/server/test/fixtures/tls), for a
+ * server started with its own HTTPS. The bench's fetch and WebSocket clients then skip the
+ * certificate check (NODE_TLS_REJECT_UNAUTHORIZED, read per connection): they only ever talk to
+ * that loopback server.
+ */
+export const TEST_TLS = {
+  TLS_CERT_FILE: path.join(ROOT, 'apps/server/test/fixtures/tls/cert.pem'),
+  TLS_KEY_FILE: path.join(ROOT, 'apps/server/test/fixtures/tls/key.pem'),
+};
+
+export function trustTestCertificate(): void {
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+}
+
 export interface Server {
   url: string;
   /** The server's DATA_DIR (its database and stored files). */
@@ -21,7 +36,9 @@ export interface Server {
 
 export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qa-bench-sync-'));
-  const url = `http://127.0.0.1:${port}`;
+  // With TLS_CERT_FILE (the server's own HTTPS and HTTP/2) the bench's own requests must accept
+  // the test certificate: see TEST_TLS below.
+  const url = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {

@@ -19,6 +19,7 @@ export * from './entities/audit-update';
 export * from './entities/measure.schema';
 export * from './entities/favorites.schema';
 export * from './entities/activity.schema';
+export * from './entities/activity-object';
 export * from './entities/activity-sentence';
 export * from './messages/activity.messages';
 export * from './entities/role.schema';

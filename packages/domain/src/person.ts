@@ -4,6 +4,21 @@ import { idSchema } from './ids';
 import { roleListSchema } from './roles';
 
 /**
+ * The people directory (DESIGN.md section 4): `people` holds one document per person (id =
+ * person id, data = `PersonDocument`), replicated to every signed-in person for the user
+ * pickers. The server projects its login-bearing person records into it; `person.createInactive`
+ * adds people without a login. `person_emails` is the directory's e-mail index (id = the
+ * normalised e-mail, data `{personId}`): a command can only read the documents it names, so the
+ * index is how one finds out, inside the server's serialised transaction, whether an e-mail is
+ * taken.
+ */
+export const PEOPLE_COLLECTION = 'people';
+export const PERSON_EMAILS_COLLECTION = 'person_emails';
+
+/** Longest e-mail address (RFC 5321 path limit); also keeps the index id within 256 characters. */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
  * A person of the organisation (SPEC section 3 "User"). The record exists on its own; a login
  * account is linked when the person may sign in. Without one the person is "inactive"
  * (SPEC section 4 "User account"): they can be named as auditor or participant but cannot sign in.

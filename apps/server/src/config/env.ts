@@ -62,6 +62,11 @@ export interface SocialLoginConfig {
 export interface AppConfig {
   port: number;
   host: string;
+  /**
+   * The server's own HTTPS (TLS_CERT_FILE, TLS_KEY_FILE: PEM files), with HTTP/2 and HTTP/1.1 on
+   * the same port; null for plain HTTP (behind a reverse proxy that does TLS, or on one machine).
+   */
+  tls: { certFile: string; keyFile: string } | null;
   dataDir: string;
   database: DatabaseConfig;
   /** Origin and optional path prefix the browser sees, without trailing slash. */
@@ -236,6 +241,8 @@ const envSchema = z.object({
       .optional(),
   ),
   PUBLIC_URL: fromEnv(httpUrl.optional()),
+  TLS_CERT_FILE: fromEnv(z.string().optional()),
+  TLS_KEY_FILE: fromEnv(z.string().optional()),
   TRUSTED_ORIGINS: originList,
   INITIAL_ADMIN_EMAIL: fromEnv(personEmail.default('admin@example.com')),
   INITIAL_ADMIN_PASSWORD: fromEnv(passwordText.optional()),
@@ -293,6 +300,9 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   if (present('SOCIAL_ISSUER') && !present('SOCIAL_PROVIDER')) {
     problems.push('SOCIAL_ISSUER: only meaningful together with SOCIAL_PROVIDER');
   }
+  if (present('TLS_CERT_FILE') !== present('TLS_KEY_FILE')) {
+    problems.push('TLS_CERT_FILE, TLS_KEY_FILE: set both or none');
+  }
   const oidcId = env.OIDC_PROVIDER_ID?.trim() || 'enterprise';
   if (present('OIDC_ISSUER') && env.SOCIAL_PROVIDER?.trim() === oidcId) {
     problems.push('OIDC_PROVIDER_ID: must differ from SOCIAL_PROVIDER');
@@ -314,12 +324,20 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
   const e = result.data;
 
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const tls =
+    e.TLS_CERT_FILE && e.TLS_KEY_FILE
+      ? { certFile: path.resolve(cwd, e.TLS_CERT_FILE), keyFile: path.resolve(cwd, e.TLS_KEY_FILE) }
+      : null;
+  const scheme = tls ? 'https' : 'http';
+  const publicUrl = e.PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`;
   // Without PUBLIC_URL a newcomer may open either local address; with it, only PUBLIC_URL.
-  const localOrigins = e.PUBLIC_URL ? [] : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
+  const localOrigins = e.PUBLIC_URL
+    ? []
+    : [`${scheme}://127.0.0.1:${e.PORT}`, `${scheme}://[::1]:${e.PORT}`];
   return {
     port: e.PORT,
     host: e.HOST,
+    tls,
     dataDir,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }

@@ -13,6 +13,7 @@ export function registerGracefulClose(app: FastifyInstance): void {
     closing = true;
   });
   app.addHook('onResponse', async () => {
-    if (closing) app.server.closeIdleConnections();
+    // (An HTTP/2 server has none of these: Fastify closes its sessions on close itself.)
+    if (closing && 'closeIdleConnections' in app.server) app.server.closeIdleConnections();
   });
 }

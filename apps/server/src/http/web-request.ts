@@ -17,12 +17,20 @@ export function originFormTarget(url: string): string | null {
   }
 }
 
-/** The request's headers as Web API Headers (repeated headers kept), minus `dropped`. */
+/**
+ * The request's headers as Web API Headers (repeated headers kept), minus `dropped`. An HTTP/2
+ * request's pseudo-headers (`:method`, `:path`, ...) are no header names a Headers object takes;
+ * its `:authority` is the HTTP/1.1 `Host` (RFC 9113 section 8.3.1).
+ */
 export function webHeaders(req: FastifyRequest, dropped: ReadonlySet<string> = new Set()): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || dropped.has(name)) continue;
+    if (value === undefined || dropped.has(name) || name.startsWith(':')) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  const authority = req.headers[':authority'];
+  if (!headers.has('host') && typeof authority === 'string' && !dropped.has('host')) {
+    headers.set('host', authority);
   }
   return headers;
 }

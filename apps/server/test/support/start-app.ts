@@ -47,7 +47,8 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   const database =
     options.reuse?.database ?? (options.dialect === 'postgres' ? await createTestDatabase() : null);
   const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const scheme = options.env?.TLS_CERT_FILE ? 'https' : 'http';
+  const url = `${scheme}://127.0.0.1:${port}`;
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: String(port),

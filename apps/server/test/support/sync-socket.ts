@@ -49,11 +49,20 @@ export class SyncSocket {
 
   static async open(
     app: { url: string },
-    { cookie, origin }: { cookie?: string; origin?: string } = {},
+    {
+      cookie,
+      origin,
+      ca,
+    }: {
+      cookie?: string;
+      origin?: string;
+      /** The test certificate, over wss:. */ ca?: Buffer;
+    } = {},
   ): Promise<SyncSocket> {
     const url = `${app.url.replace('http', 'ws')}/api/v1/sync`;
     const ws = new WebSocket(url, {
       headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+      ...(ca ? { ca } : {}),
     });
     const socket = new SyncSocket(ws);
     await new Promise<void>((resolve, reject) => {

@@ -4,7 +4,7 @@ import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction, type PermissionContext } from '../permissions/permissions';
 import { auditWorkflowFromConfig } from '../workflow/audit-workflow';
 import type { WorkflowView } from '../workflow/workflow';
-import { CONFIGURATION_COLLECTION } from './configuration.commands';
+import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import type { CommandContext, CommandState, DocRef } from './define-command';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AUTOCOMPLETION_COLLECTION,
   AUTOCOMPLETION_ID_PATTERN,
   autocompletionListSchema,
   planAutocompletionSave,
@@ -7,8 +8,6 @@ import {
 } from '../entities/autocompletion.schema';
 import { MAX_ID_LENGTH } from '../ids';
 import { commandError, commandOk, defineCommand, toJsonValue } from './define-command';
-
-export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
 
 /**
  * Only an id the list rule accepts names a document: any other ('', 'Bad Id', a NUL) is looked

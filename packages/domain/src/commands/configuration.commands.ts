@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { CONFIG_SEGMENTS, parseConfigSegment } from '../config/configuration';
+import {
+  CONFIG_SEGMENTS,
+  CONFIGURATION_COLLECTION,
+  parseConfigSegment,
+} from '../config/configuration';
 import { commandError, commandOk, defineCommand, toJsonValue } from './define-command';
-
-export const CONFIGURATION_COLLECTION = 'configuration';
 
 /**
  * `configuration.update` {segment, data}: replaces one configuration segment document (id = the

@@ -29,7 +29,7 @@ import {
   changedFieldOps,
   protectedAuditRule,
 } from './audit-access';
-import { CONFIGURATION_COLLECTION } from './configuration.commands';
+import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import { discardFindingMeasuresOps } from './measure.commands';
 import {
   commandError,

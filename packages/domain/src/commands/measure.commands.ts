@@ -35,7 +35,7 @@ import {
   changedFieldOps,
   WORKFLOW_CONFIG_REF,
 } from './audit-access';
-import { CONFIGURATION_COLLECTION } from './configuration.commands';
+import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import {
   commandError,
   commandOk,
@@ -46,7 +46,7 @@ import {
   type CommandState,
   type DocRef,
 } from './define-command';
-import { PEOPLE_COLLECTION } from './person.commands';
+import { PEOPLE_COLLECTION } from '../person';
 
 /**
  * Corrective measures (issue 12, SPEC sections 3 to 6): created from a finding or on their own,

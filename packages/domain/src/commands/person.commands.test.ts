@@ -10,12 +10,8 @@ import { mayReadCollection, validateDocument } from '../sync/collections';
 import { OpsState, applyCommandAs as apply, runCommandAs as run } from './audit-test-helpers';
 import { domainCommandRegistry } from './commands';
 import { commandReads } from './define-command';
-import {
-  createInactivePersonCommand as command,
-  PEOPLE_COLLECTION,
-  PERSON_EMAILS_COLLECTION,
-  personIdOfEmailEntry,
-} from './person.commands';
+import { PEOPLE_COLLECTION, PERSON_EMAILS_COLLECTION } from '../person';
+import { createInactivePersonCommand as command, personIdOfEmailEntry } from './person.commands';
 
 const newPerson = { id: 'p-new', displayName: ' Erika Muster ', email: ' Erika@Example.COM ' };
 

@@ -3,24 +3,15 @@ import { getOwn, type JsonObject } from '@qa/sync';
 import { DEFAULT_PERSON_ROLES } from '../config/user.config';
 import { idSchema } from '../ids';
 import type { DomainMessage } from '../messages/message';
-import { normalizePersonEmail, type PersonDocument } from '../person';
+import {
+  MAX_EMAIL_LENGTH,
+  normalizePersonEmail,
+  PEOPLE_COLLECTION,
+  PERSON_EMAILS_COLLECTION,
+  type PersonDocument,
+} from '../person';
 import { EMAIL_EXAMPLE, validateNewPersonFields } from '../validation/email';
 import { commandError, commandOk, defineCommand, toJsonValue, type DocRef } from './define-command';
-
-/**
- * The people directory (DESIGN.md section 4): `people` holds one document per person (id =
- * person id, data = `PersonDocument`), replicated to every signed-in person for the user
- * pickers. The server projects its login-bearing person records into it; `person.createInactive`
- * adds people without a login. `person_emails` is the directory's e-mail index (id = the
- * normalised e-mail, data `{personId}`): a command can only read the documents it names, so the
- * index is how one finds out, inside the server's serialised transaction, whether an e-mail is
- * taken.
- */
-export const PEOPLE_COLLECTION = 'people';
-export const PERSON_EMAILS_COLLECTION = 'person_emails';
-
-/** Longest e-mail address (RFC 5321 path limit); also keeps the index id within 256 characters. */
-export const MAX_EMAIL_LENGTH = 254;
 
 /** The roles the user picker may give a new person: never admin, qm or dispatcher. */
 export const PICKER_PERSON_ROLES = ['user', 'auditor'] as const;

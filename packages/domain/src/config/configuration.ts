@@ -13,6 +13,9 @@ import { DEFAULT_TEMPLATE_CONFIG, templateConfigSchema } from './template.config
 import { DEFAULT_USER_CONFIG, userConfigSchema } from './user.config';
 import { DEFAULT_WORKFLOW_CONFIG, workflowConfigSchema } from './workflow.config';
 
+/** The collection of the configuration documents. */
+export const CONFIGURATION_COLLECTION = 'configuration';
+
 /** The configuration documents, one per segment (SPEC section 3); the document id is the name. */
 export const CONFIG_SEGMENTS = [
   'app',

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../messages/activity.messages';
+import { activityObjectKind, activityReadAction } from './activity-object';
 import {
-  activityObjectKind,
-  activityReadAction,
   activitySentence,
   activitySentenceParts,
   formatActivitySentence,

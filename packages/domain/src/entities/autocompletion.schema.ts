@@ -8,6 +8,8 @@ import type { DomainMessage } from '../messages/message';
  * configuration/customerData/autocompletion/{id}; the id is not part of the stored payload.
  * Schema error messages are keys of `importMessages`.
  */
+export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
+
 export const AUTOCOMPLETION_ID_PATTERN = /^[a-z][a-z0-9]+$/;
 
 export const autocompletionIdSchema = z

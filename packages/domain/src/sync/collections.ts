@@ -6,13 +6,8 @@ import {
   AUDITS_COLLECTION,
   STANDARDS_COLLECTION,
 } from '../commands/audit-access';
-import { CONFIGURATION_COLLECTION } from '../commands/configuration.commands';
-import {
-  MAX_EMAIL_LENGTH,
-  PEOPLE_COLLECTION,
-  PERSON_EMAILS_COLLECTION,
-} from '../commands/person.commands';
-import { AUTOCOMPLETION_COLLECTION } from '../commands/autocompletion.commands';
+import { CONFIGURATION_COLLECTION } from '../config/configuration';
+import { AUTOCOMPLETION_COLLECTION } from '../entities/autocompletion.schema';
 import {
   CONFIG_SEGMENTS,
   DEFAULT_CONFIGURATION,
@@ -29,7 +24,13 @@ import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema } from '../ids';
 import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction } from '../permissions/permissions';
-import { normalizePersonEmail, personDocumentSchema } from '../person';
+import {
+  MAX_EMAIL_LENGTH,
+  normalizePersonEmail,
+  PEOPLE_COLLECTION,
+  PERSON_EMAILS_COLLECTION,
+  personDocumentSchema,
+} from '../person';
 import { isValidEmail } from '../validation/email';
 
 export const ACTIVITIES_COLLECTION = 'activities';

@@ -92,7 +92,10 @@ export async function registerFileRoutes(
         } catch (error) {
           // What the client still sends of an aborted or refused body (403 before a byte was
           // read) is wanted by nobody: end the connection instead of reading it to its end.
-          if (guard.aborted || !req.raw.complete) reply.header('connection', 'close');
+          // (HTTP/1.1 only: HTTP/2 has no connection header, its stream is simply reset.)
+          if ((guard.aborted || !req.raw.complete) && req.raw.httpVersionMajor === 1) {
+            reply.header('connection', 'close');
+          }
           // After a parser failure, what the work ends with (the parser's error, a premature
           // close of the streams after it) is the body's fault, never the server's.
           throw parser.failed && !(error instanceof AppError) ? incompleteError() : error;

@@ -1,4 +1,4 @@
-import { commandError, type CommandActor, type CommandRegistry } from '@qa/domain';
+import type { CommandActor, CommandFailure, CommandRegistry } from '@qa/domain';
 import { documentKey, mutationSchema, type JsonValue, type Query } from '@qa/sync';
 import { liveQuery, type Subscription } from 'dexie';
 import { commandIdSource } from './command-ids';
@@ -494,10 +494,18 @@ export class SyncClient {
     const registry = await this.loadRegistry();
     if (!mutationSchema.safeParse({ mutationId: 1, clientId, name, args }).success) {
       // The server would refuse the message itself (args above 256 KiB): never queue it.
-      const local = commandError('invalid_args', {
-        key: 'command.invalidArgs',
-        params: { command: name, field: '', reason: 'validation.tooLong' },
-      });
+      // (The failure written out: `commandError` would bring the command module into every
+      // first screen, which loads the commands only with the first one it runs.)
+      const local: CommandFailure = {
+        ok: false,
+        error: {
+          code: 'invalid_args',
+          message: {
+            key: 'command.invalidArgs',
+            params: { command: name, field: '', reason: 'validation.tooLong' },
+          },
+        },
+      };
       return { local, confirmed: Promise.resolve(localFailure(local)) };
     }
     const view = this.snapshot.view;
