@@ -100,16 +100,20 @@ describe('QK quality number', () => {
     expect(result).toEqual({
       score: 1.9,
       base: 10,
+      row: { upTo: 5, base: 10 },
       worstClass: 'A',
       worstClassCount: 2,
       counts: { A: 1, A1: 1, B: 2, B1: 1, C1: 1 },
+      additions: { a: 6, b: 3 },
       warning: null,
     });
-    // Only C1: worst class C with 7 findings -> base 20, no additions.
+    // Only C1: worst class C with 7 findings -> the row up to 10, base 20, no additions.
     expect(qkScore(Array(7).fill('C1'))).toMatchObject({
       score: 2,
+      row: { upTo: 10, base: 20 },
       worstClass: 'C',
       worstClassCount: 7,
+      additions: { a: 0, b: 0 },
     });
     // Six B findings -> base 20 + 6 = 26.
     expect(qkScore(Array(6).fill('B')).score).toBe(2.6);
@@ -117,11 +121,15 @@ describe('QK quality number', () => {
   });
 
   it('an invalid value uses the last table entry and returns the log message', () => {
-    expect(qkBaseValue(-1)).toEqual({ base: 120, warning: { key: 'qk.invalidValue' } });
+    expect(qkBaseValue(-1)).toEqual({
+      base: 120,
+      row: { upTo: 9999, base: 120 },
+      warning: { key: 'qk.invalidValue' },
+    });
     expect(qkBaseValue(Number.NaN).base).toBe(120);
     expect(qkBaseValue(2.5).warning).not.toBeNull();
-    expect(qkBaseValue(10000)).toEqual({ base: 120, warning: { key: 'qk.invalidValue' } });
-    expect(qkBaseValue(9999)).toEqual({ base: 120, warning: null });
+    expect(qkBaseValue(10000)).toMatchObject({ base: 120, warning: { key: 'qk.invalidValue' } });
+    expect(qkBaseValue(9999)).toMatchObject({ base: 120, warning: null });
     const small = [
       { upTo: 5, base: 10 },
       { upTo: 10, base: 50 },

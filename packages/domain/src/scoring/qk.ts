@@ -80,6 +80,8 @@ export const QK_INVALID_VALUE_MESSAGE: DomainMessage = { key: 'qk.invalidValue' 
 
 export interface QkBase {
   base: number;
+  /** The table's row that gave the base (the last one for a count no row takes). */
+  row: QkTableEntry;
   /** Set when the count could not be mapped; the caller logs it. */
   warning: DomainMessage | null;
 }
@@ -93,16 +95,20 @@ export function qkBaseValue(
   const valid = Number.isInteger(count) && count >= 0;
   const entry = valid ? table.find((candidate) => count <= candidate.upTo) : undefined;
   return entry
-    ? { base: entry.base, warning: null }
-    : { base: last.base, warning: QK_INVALID_VALUE_MESSAGE };
+    ? { base: entry.base, row: entry, warning: null }
+    : { base: last.base, row: last, warning: QK_INVALID_VALUE_MESSAGE };
 }
 
 export interface QkResult {
   score: number;
   base: number;
+  /** The table row the worst class's count fell into ("explain my score", issue 13). */
+  row: QkTableEntry;
   worstClass: QkClass | null;
   worstClassCount: number;
   counts: Record<QkAbbreviation, number>;
+  /** What A/A1 (3 each) and B/B1 (1 each) add to the base: score = (base + a + b) / 10. */
+  additions: { a: number; b: number };
   warning: DomainMessage | null;
 }
 
@@ -133,9 +139,10 @@ export function qkScore(
     QK_CLASSES[qkClass].reduce((sum, abbreviation) => sum + counts[abbreviation], 0);
   const worstClass = (['A', 'B', 'C'] as const).find((qkClass) => classCount(qkClass) > 0) ?? null;
   const worstClassCount = worstClass ? classCount(worstClass) : 0;
-  const { base, warning } = qkBaseValue(worstClassCount, table);
-  const score = (base + classCount('B') + 3 * classCount('A')) / 10;
-  return { score, base, worstClass, worstClassCount, counts, warning };
+  const { base, row, warning } = qkBaseValue(worstClassCount, table);
+  const additions = { a: 3 * classCount('A'), b: classCount('B') };
+  const score = (base + additions.b + additions.a) / 10;
+  return { score, base, row, worstClass, worstClassCount, counts, additions, warning };
 }
 
 /**

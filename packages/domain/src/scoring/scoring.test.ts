@@ -8,6 +8,7 @@ import {
   auditItemWeight,
   calcSchemaOf,
   compliancePercent,
+  explainAuditScore,
   findingWeightRange,
   NO_CATEGORY_MESSAGE,
   scoreAudit,
@@ -265,6 +266,101 @@ describe('scoring properties', () => {
           else expect(after).toBeGreaterThanOrEqual(before);
         },
       ),
+    );
+  });
+});
+
+describe('explaining a score (issue 13)', () => {
+  it('names each item of the worked example with its weight, deciding finding and part', () => {
+    const explained = explainAuditScore(example, config('deviation'));
+    expect(explained).toMatchObject({ bestValue: 0, worstValue: 9 });
+    const byId = new Map(explained.total.items.map((item) => [item.itemId, item]));
+    // A: importance 3, findings 3 and 1: the worse (3) counts.
+    expect(byId.get('A')).toMatchObject({
+      weight: 3,
+      weightFrom: 'importance',
+      findingTypeId: '3',
+      value: 3,
+      contribution: 9,
+      bestContribution: 0,
+      worstContribution: 27,
+      excluded: null,
+    });
+    // B: 'ok' is no deviation: the best value.
+    expect(byId.get('B')).toMatchObject({
+      weight: 9,
+      findingTypeId: 'ok',
+      value: 0,
+      contribution: 0,
+    });
+    // C: no importance: the item's own weight.
+    expect(byId.get('C')).toMatchObject({
+      weight: 1,
+      weightFrom: 'item',
+      value: 9,
+      contribution: 9,
+    });
+    expect(byId.get('D')).toMatchObject({ excluded: 'notApplicable', contribution: null });
+    expect(byId.get('E')).toMatchObject({ excluded: 'unanswered', answered: false });
+    const unknown = explainAuditScore(
+      [makeItem({ id: 'u', findings: ['bogus'] })],
+      config('deviation'),
+    );
+    expect(unknown.total.items[0]).toMatchObject({
+      excluded: 'unknownFindingType',
+      answered: true,
+    });
+  });
+
+  it('recomputes exactly to the score, for the audit and every category', () => {
+    fc.assert(
+      fc.property(fc.array(itemArb, { maxLength: 14 }), schemaArb, (specs, schema) => {
+        const items = build(specs);
+        const explained = explainAuditScore(items, config(schema));
+        const score = scoreAudit(items, config(schema));
+        const types = new Map(DEFAULT_FINDING_TYPES.map((type) => [type.id, type]));
+        const worse = (a: number, b: number) => (schema === 'deviation' ? a > b : a < b);
+        const scopes = [
+          { explanation: explained.total, numbers: score.total },
+          ...explained.categories.map((category, index) => ({
+            explanation: category,
+            numbers: score.categories[index]!,
+          })),
+        ];
+        for (const { explanation, numbers } of scopes) {
+          const counted = explanation.items.filter((item) => item.excluded === null);
+          const sum = (pick: (item: (typeof counted)[number]) => number) =>
+            counted.reduce((total, item) => total + pick(item), 0);
+          const current = sum((item) => item.weight * item.value!);
+          const best = sum((item) => item.weight * explained.bestValue);
+          const worst = sum((item) => item.weight * explained.worstValue);
+          expect(sum((item) => item.contribution!)).toBe(current);
+          expect({ current, best, worst, countedItems: counted.length }).toEqual({
+            current: numbers.current,
+            best: numbers.best,
+            worst: numbers.worst,
+            countedItems: numbers.countedItems,
+          });
+          const percent =
+            best === worst ? null : Math.round(((current - worst) / (best - worst)) * 100) + 0;
+          expect(numbers.percent).toBe(percent);
+          expect(explanation.percent).toBe(percent);
+        }
+        // Each item once per audit and once in its category; the deciding finding is its worst.
+        expect(explained.total.items).toHaveLength(items.length);
+        expect(explained.categories.flatMap((category) => category.items)).toHaveLength(
+          items.length,
+        );
+        for (const item of explained.total.items.filter((entry) => entry.excluded === null)) {
+          const source = items.find((candidate) => candidate.id === item.itemId)!;
+          const values = Object.values(source.deviations).map((finding) => {
+            const type = types.get(finding.importance)!;
+            return type.is_no_deviation ? explained.bestValue : type.value;
+          });
+          expect(values).toContain(item.value);
+          expect(values.some((value) => worse(value, item.value!))).toBe(false);
+        }
+      }),
     );
   });
 });

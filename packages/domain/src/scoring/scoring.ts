@@ -85,64 +85,164 @@ export interface ScoringConfig {
   importances: readonly Importance[];
 }
 
-interface ItemScore {
+/** Why an item does not enter the score. */
+export type ItemExclusion =
+  /** Deactivated, or a finding of a 'not applicable' type. */
+  | 'notApplicable'
+  /** No finding yet. */
+  | 'unanswered'
+  /** Only findings of types the configuration does not know (any more). */
+  | 'unknownFindingType';
+
+/**
+ * One item's part in its score ("explain my score", issue 13): what it weighs, which finding
+ * set its value, and what it adds to the current, best and worst sums; or why it does not count.
+ */
+export interface ItemExplanation {
+  itemId: string;
+  /** The question's number and text, for the explanation's table. */
+  no: string;
+  text: string;
+  /** The question's importance id ('' = none) and where the weight came from. */
+  importance: string;
+  weightFrom: 'importance' | 'item';
+  weight: number;
+  /** The finding type whose value counts: the worst of the item's findings. */
+  findingTypeId: string | null;
+  /** The finding value that counts (clamped to the configured range); null when excluded. */
+  value: number | null;
+  /** weight x value, weight x best value, weight x worst value; null when excluded. */
+  contribution: number | null;
+  bestContribution: number | null;
+  worstContribution: number | null;
+  excluded: ItemExclusion | null;
+  /** Has at least one finding (counts for progress). */
   answered: boolean;
-  notApplicable: boolean;
-  /** null when the item does not count. */
-  counted: { weight: number; value: number } | null;
+}
+
+/** The items behind a score, in the scope's order, with the values the formula uses. */
+export interface ScoreExplanation extends ScoreNumbers {
+  items: ItemExplanation[];
+}
+
+export interface AuditScoreExplanation {
+  schema: CalcSchema;
+  range: FindingWeightRange;
+  /** The finding value a perfect item has (range min for deviation, max for compliance). */
+  bestValue: number;
+  worstValue: number;
+  total: ScoreExplanation;
+  categories: (ScoreExplanation & { categoryId: string; categoryName: string | null })[];
+}
+
+function bestAndWorstValue(schema: CalcSchema, range: FindingWeightRange) {
+  return schema === CALC_SCHEMA_DEVIATION
+    ? { bestValue: range.min, worstValue: range.max }
+    : { bestValue: range.max, worstValue: range.min };
+}
+
+/** The weight of an item and whether the configured importance or the item's own Weight gave it. */
+function itemWeight(item: AuditItem, importances: readonly Importance[]) {
+  const importance = importances.find((entry) => entry.id === item.question.importance);
+  const value = importance?.value;
+  const fromImportance = typeof value === 'number';
+  const weight = fromImportance ? value : item.Weight;
+  return {
+    weight: Number.isFinite(weight) ? Math.max(0, weight) : 1,
+    weightFrom: fromImportance ? ('importance' as const) : ('item' as const),
+  };
 }
 
 /** Item weight: the configured importance value, else the item's own Weight (default 1). */
 export function auditItemWeight(item: AuditItem, importances: readonly Importance[]): number {
-  const importance = importances.find((entry) => entry.id === item.question.importance);
-  const weight = typeof importance?.value === 'number' ? importance.value : item.Weight;
-  return Number.isFinite(weight) ? Math.max(0, weight) : 1;
+  return itemWeight(item, importances).weight;
 }
 
-function scoreItem(
+function explainItem(
   item: AuditItem,
   config: ScoringConfig,
   schema: CalcSchema,
   range: FindingWeightRange,
-): ItemScore {
+): ItemExplanation {
+  const { bestValue, worstValue } = bestAndWorstValue(schema, range);
   const findings = Object.values(item.deviations);
   const findingTypes = findings.map((finding) =>
     config.findingTypes.find((type) => type.id === finding.importance),
   );
   const notApplicable =
     item.auditItemState === 'deactivated' || findingTypes.some((type) => type?.is_not_applicable);
-  const bestValue = schema === CALC_SCHEMA_DEVIATION ? range.min : range.max;
-  const values = findingTypes
+  const known = findingTypes
     .filter((type): type is FindingType => type !== undefined)
-    .map((type) =>
-      type.is_no_deviation ? bestValue : Math.min(range.max, Math.max(range.min, type.value)),
-    );
+    .map((type) => ({
+      id: type.id,
+      value: type.is_no_deviation
+        ? bestValue
+        : Math.min(range.max, Math.max(range.min, type.value)),
+    }));
   const answered = findings.length > 0;
-  if (notApplicable || values.length === 0) return { answered, notApplicable, counted: null };
-  const value = schema === CALC_SCHEMA_DEVIATION ? Math.max(...values) : Math.min(...values);
-  return {
+  const { weight, weightFrom } = itemWeight(item, config.importances);
+  const base = {
+    itemId: item.id,
+    no: item.question.no,
+    text: item.question.text,
+    importance: item.question.importance,
+    weightFrom,
+    weight,
     answered,
-    notApplicable,
-    counted: { weight: auditItemWeight(item, config.importances), value },
+  };
+  const excluded: ItemExclusion | null = notApplicable
+    ? 'notApplicable'
+    : !answered
+      ? 'unanswered'
+      : known.length === 0
+        ? 'unknownFindingType'
+        : null;
+  if (excluded !== null) {
+    return {
+      ...base,
+      findingTypeId: null,
+      value: null,
+      contribution: null,
+      bestContribution: null,
+      worstContribution: null,
+      excluded,
+    };
+  }
+  // The worst finding counts: the highest value under deviation, the lowest under compliance.
+  const deciding = known.reduce((worst, candidate) =>
+    (
+      schema === CALC_SCHEMA_DEVIATION
+        ? candidate.value > worst.value
+        : candidate.value < worst.value
+    )
+      ? candidate
+      : worst,
+  );
+  return {
+    ...base,
+    findingTypeId: deciding.id,
+    value: deciding.value,
+    contribution: weight * deciding.value,
+    bestContribution: weight * bestValue,
+    worstContribution: weight * worstValue,
+    excluded: null,
   };
 }
 
-function sumScores(scores: readonly ItemScore[], schema: CalcSchema, range: FindingWeightRange) {
-  const bestValue = schema === CALC_SCHEMA_DEVIATION ? range.min : range.max;
-  const worstValue = schema === CALC_SCHEMA_DEVIATION ? range.max : range.min;
+function sumScores(items: readonly ItemExplanation[]): ScoreNumbers {
   let current = 0;
   let best = 0;
   let worst = 0;
   let countedItems = 0;
-  for (const { counted } of scores) {
-    if (!counted) continue;
-    current += counted.weight * counted.value;
-    best += counted.weight * bestValue;
-    worst += counted.weight * worstValue;
+  for (const item of items) {
+    if (item.excluded !== null) continue;
+    current += item.contribution!;
+    best += item.bestContribution!;
+    worst += item.worstContribution!;
     countedItems += 1;
   }
-  const totalItems = scores.length;
-  const answeredItems = scores.filter((score) => score.answered).length;
+  const totalItems = items.length;
+  const answeredItems = items.filter((item) => item.answered).length;
   return {
     current,
     best,
@@ -151,7 +251,7 @@ function sumScores(scores: readonly ItemScore[], schema: CalcSchema, range: Find
     countedItems,
     totalItems,
     answeredItems,
-    notApplicableItems: scores.filter((score) => score.notApplicable).length,
+    notApplicableItems: items.filter((item) => item.excluded === 'notApplicable').length,
     progress: totalItems === 0 ? 0 : Math.round((answeredItems / totalItems) * 100),
   };
 }
@@ -162,30 +262,55 @@ export function compliancePercent(current: number, best: number, worst: number):
   return Math.round(((current - worst) / (best - worst)) * 100) + 0;
 }
 
-export function scoreAudit(items: readonly AuditItem[], config: ScoringConfig): AuditScore {
+/**
+ * The score of an audit and of each category, with every item's part in it: the numbers of
+ * `scoreAudit` recompute exactly from the items' contributions (issue 13, "explain my score").
+ */
+export function explainAuditScore(
+  items: readonly AuditItem[],
+  config: ScoringConfig,
+): AuditScoreExplanation {
   const schema = calcSchemaOf(config.calcSchema ?? DEFAULT_CALC_SCHEMA_NAME);
   const range = findingWeightRange(config.findingTypes);
-  const scored = items.map((item) => ({ item, score: scoreItem(item, config, schema, range) }));
-  const groups = new Map<string, { name: string | null; scores: ItemScore[] }>();
-  for (const { item, score } of scored) {
+  const explained = items.map((item) => ({
+    item,
+    explanation: explainItem(item, config, schema, range),
+  }));
+  const groups = new Map<string, { name: string | null; items: ItemExplanation[] }>();
+  for (const { item, explanation } of explained) {
     const name = item.question.category.trim();
     const id = item.question.category_id.trim() || name;
-    const group = groups.get(id) ?? { name: name === '' ? null : name, scores: [] };
-    group.scores.push(score);
+    const group = groups.get(id) ?? { name: name === '' ? null : name, items: [] };
+    group.items.push(explanation);
     groups.set(id, group);
   }
+  const all = explained.map(({ explanation }) => explanation);
   return {
     schema,
     range,
-    total: sumScores(
-      scored.map(({ score }) => score),
-      schema,
-      range,
-    ),
+    ...bestAndWorstValue(schema, range),
+    total: { ...sumScores(all), items: all },
     categories: [...groups].map(([categoryId, group]) => ({
       categoryId,
       categoryName: group.name,
-      ...sumScores(group.scores, schema, range),
+      ...sumScores(group.items),
+      items: group.items,
+    })),
+  };
+}
+
+/** The score of an audit and of each category (SPEC section 9). */
+export function scoreAudit(items: readonly AuditItem[], config: ScoringConfig): AuditScore {
+  const { schema, range, total, categories } = explainAuditScore(items, config);
+  const numbers = ({ items: _items, ...rest }: ScoreExplanation): ScoreNumbers => rest;
+  return {
+    schema,
+    range,
+    total: numbers(total),
+    categories: categories.map(({ categoryId, categoryName, ...scope }) => ({
+      categoryId,
+      categoryName,
+      ...numbers(scope),
     })),
   };
 }
