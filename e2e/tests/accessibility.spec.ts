@@ -103,7 +103,7 @@ for (const locale of ['en-US', 'de-DE']) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the audit matrix, the audit dialog, the preparation, execution and wrap-up tabs and the finding and company dialogs have no serious WCAG violations', async ({
+    test('the audit matrix, the audit dialog, the preparation, execution, wrap-up and reporting tabs and the finding, company and explanation dialogs have no serious WCAG violations', async ({
       page,
     }) => {
       await page.goto('/signin');
@@ -148,6 +148,17 @@ for (const locale of ['en-US', 'de-DE']) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByTestId('wrapup-company-edit').click();
       await expect(page.getByTestId('company-dialog')).toBeVisible();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('company-dialog')).toBeHidden();
+
+      // Issue 13: the reporting tab with its charts, and the explanation of the result.
+      await page.goto(page.url().replace(/auditwrapup$/, 'auditreporting'));
+      await expect(page.getByTestId('reporting-charts')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByTestId('reporting-explain-total').click();
+      await expect(page.getByTestId('reporting-explanation')).toBeVisible();
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     });
 

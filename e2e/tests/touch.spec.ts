@@ -351,6 +351,16 @@ for (const device of DEVICES) {
       await page.keyboard.press('Escape');
       await expect(page.getByTestId('company-dialog')).toBeHidden();
 
+      // Issue 13: the reporting tab and the explanation of a result.
+      await page.goto(`/audit/${id}/auditreporting`);
+      await expect(page.getByTestId('reporting-charts')).toBeVisible();
+      await expectFingerFriendly(page, 'reporting tab');
+      await page.getByTestId('reporting-explain-total').tap();
+      await expect(page.getByTestId('reporting-explanation')).toBeVisible();
+      await expectFingerFriendly(page, 'explanation dialog');
+      await page.getByTestId('reporting-explain-close').tap();
+      await expect(page.getByTestId('reporting-explanation')).toBeHidden();
+
       // The matrix through the navigation drawer, with the new audit in it (each value named in
       // the card layout), its menu and the create dialog.
       await openNavigation(page);

@@ -219,6 +219,23 @@ describe('audit.create', () => {
     expect(auditShowsSupplierFields({ audited_by: 'Lieferant' }, DEFAULT_AUDIT_CONFIG)).toBe(true);
     expect(auditShowsProcessField({ type: 'system' }, DEFAULT_AUDIT_CONFIG)).toBe(false);
   });
+
+  it('scores by the configured report settings unless the audit names its own (issue 13)', () => {
+    const report = { ...DEFAULT_AUDIT_CONFIG.report, calcSchema: 'compliance', customResult: 'qk' };
+    const configured = () =>
+      new OpsState({
+        configuration: { audit: { ...DEFAULT_AUDIT_CONFIG, report } },
+      } as unknown as Record<string, Record<string, JsonObject>>);
+    const state = configured();
+    apply(createAuditCommand, newAudit, state);
+    expect(state.get('audits', 'a1')).toMatchObject({
+      reportSchema: { calcSchema: 'compliance', customResult: 'qk' },
+    });
+    const own = configured();
+    const reportSchema = { calcSchema: 'deviation', customResult: null };
+    apply(createAuditCommand, { ...newAudit, reportSchema }, own);
+    expect(own.get('audits', 'a1')).toMatchObject({ reportSchema });
+  });
 });
 
 describe('audit.update', () => {

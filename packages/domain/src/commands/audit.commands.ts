@@ -156,8 +156,12 @@ export const createAuditCommand = defineCommand({
     const fields = Object.fromEntries(
       Object.entries(args).filter(([key]) => CHANGEABLE_FIELDS.includes(key)),
     );
+    // How the report scores: the `audit` segment's `report` settings, unless the audit names its
+    // own (issue 13: a company that grades by QK sets it once, not per audit).
+    const { calcSchema, customResult } = auditConfiguration(state).report;
     const parsed = auditFormSchema.safeParse({
       ...newAuditDefaults(dayOf(ctx.now)),
+      reportSchema: { calcSchema, customResult },
       ...fields,
       id: args.id,
       created_by: ctx.actor.personId,

@@ -6,9 +6,10 @@ import { ActionListTab } from './actionlist/action-list-tab';
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
 import { ExecutionTab } from './execution/execution-tab';
 import { PreparationTab } from './preparation/preparation-tab';
+import { ReportingTab } from './reporting/reporting-tab';
 import { WrapUpTab } from './wrapup/wrapup-tab';
 
-/** One phase tab of an audit; reporting lands with later work. */
+/** One phase tab of an audit. */
 export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   const { t } = useTranslation();
   const { auditId } = useParams();
@@ -17,6 +18,8 @@ export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
   if (phase === 'auditexecution' && auditId)
     return <ExecutionTab key={auditId} auditId={auditId} />;
   if (phase === 'auditwrapup' && auditId) return <WrapUpTab key={auditId} auditId={auditId} />;
+  if (phase === 'auditreporting' && auditId)
+    return <ReportingTab key={auditId} auditId={auditId} />;
   if (phase === 'auditactionlist' && auditId)
     return <ActionListTab key={auditId} auditId={auditId} />;
   const labelKey = AUDIT_PHASES.find((entry) => entry.path === phase)?.labelKey;

@@ -16,7 +16,7 @@ import {
   updateAuditCommand,
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
@@ -32,6 +32,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';
 import { COMPANY_FLAGS, companyDataFormOf, companyMetadataOf } from './company-data-form';
 import { wrapUpOverview } from './wrapup-overview';
+import { PhasePanel as Panel } from '../phase-panel';
 import { useAuditWithItems } from '../use-audit-items';
 
 /** Unanswered questions listed by name; beyond that the count says the rest. */
@@ -219,37 +220,6 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
         />
       )}
     </section>
-  );
-}
-
-function Panel({
-  title,
-  testId,
-  action,
-  children,
-}: {
-  title: string;
-  testId: string;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ p: 2 }}
-      data-testid={testId}
-    >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} variant="h6" component="h3" sx={{ flex: 1 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
-      {children}
-    </Paper>
   );
 }
 

@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { createAudit } from '../support/audits';
+import { expect, signedInPage, test } from '../support/fixtures';
+
+/**
+ * Issue 13.1: the reporting tab in German. Six questions in three categories get findings of
+ * every type; the expected results are computed here from the default configuration's values
+ * (importance weights, finding values, the deviation schema), not read from the app.
+ */
+
+// The default configuration: the weight of each question importance, the value of each finding
+// type (deviation schema: higher is worse; best 0, worst 9 over the configured range 0..9).
+const WEIGHT: Record<string, number> = { '0': 0, '1': 1, '3': 3, '9': 9 };
+const VALUE: Record<string, number> = {
+  Bemerkung: 0,
+  Hinweis: 1,
+  Nebenabweichung: 3,
+  Hauptabweichung: 9,
+  'Keine Abweichung': 0,
+};
+const BEST = 0;
+const WORST = 9;
+const NOT_APPLICABLE = 'Nicht anwendbar';
+
+const QUESTIONS = [
+  {
+    no: 1,
+    text: 'Wareneingang geprüft?',
+    category: 'Wareneingang',
+    importance: '3',
+    finding: 'Nebenabweichung',
+  },
+  {
+    no: 2,
+    text: 'Prüfmittel kalibriert?',
+    category: 'Wareneingang',
+    importance: '9',
+    finding: 'Keine Abweichung',
+  },
+  {
+    no: 3,
+    text: 'Lagerplätze beschriftet?',
+    category: 'Lager',
+    importance: '1',
+    finding: 'Hinweis',
+  },
+  {
+    no: 4,
+    text: 'FIFO eingehalten?',
+    category: 'Lager',
+    importance: '9',
+    finding: 'Hauptabweichung',
+  },
+  {
+    no: 5,
+    text: 'Verpackung geprüft?',
+    category: 'Versand',
+    importance: '3',
+    finding: 'Bemerkung',
+  },
+  {
+    no: 6,
+    text: 'Gefahrgut gekennzeichnet?',
+    category: 'Versand',
+    importance: '0',
+    finding: NOT_APPLICABLE,
+  },
+] as const;
+
+type Question = (typeof QUESTIONS)[number];
+
+/** The spec's formula: round((current - worst) / (best - worst) * 100) over counted questions. */
+function expected(questions: readonly Question[]) {
+  const counted = questions.filter((question) => question.finding !== NOT_APPLICABLE);
+  const sum = (value: (question: Question) => number) =>
+    counted.reduce((total, question) => total + WEIGHT[question.importance]! * value(question), 0);
+  const current = sum((question) => VALUE[question.finding]!);
+  const best = sum(() => BEST);
+  const worst = sum(() => WORST);
+  return { current, best, worst, percent: Math.round(((current - worst) / (best - worst)) * 100) };
+}
+
+const row = (page: Page, no: number) =>
+  page.locator('[data-testid^="exec-row-"]').filter({ hasText: QUESTIONS[no - 1]!.text });
+
+async function record(page: Page, question: Question): Promise<void> {
+  if (question.finding === 'Keine Abweichung') {
+    await row(page, question.no).getByTestId('exec-quick-ok').click();
+  } else if (question.finding === NOT_APPLICABLE) {
+    await row(page, question.no).getByTestId('exec-quick-na').click();
+  } else {
+    await row(page, question.no).getByTestId('exec-add-finding').click();
+    const dialog = page.getByTestId('finding-dialog');
+    await dialog.getByTestId('finding-importance').locator('..').getByRole('combobox').click();
+    await page.getByRole('option', { name: question.finding, exact: true }).click();
+    await dialog.getByTestId('finding-text').fill(`Befund zu ${question.text}`);
+    await dialog.getByTestId('finding-save').click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(row(page, question.no).getByTestId('exec-finding-type')).toContainText(
+    question.finding,
+  );
+}
+
+test('the reporting tab shows and explains the result per category, and the QK number', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(150_000);
+  const { page, context } = await signedInPage(browser, server.url, 'de-DE');
+  try {
+    const id = await createAudit(page, {
+      name: `Bericht ${Date.now().toString(36)}`,
+      lead: 'Otto Auditor',
+    });
+    await page.getByTestId('list-more-actions').click();
+    await page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
+    await page
+      .getByTestId('item-import-text')
+      .fill(
+        [
+          'no;text;category;importance',
+          ...QUESTIONS.map((q) => `${q.no};${q.text};${q.category};${q.importance}`),
+        ].join('\n'),
+      );
+    await page.getByTestId('item-import-submit').click();
+    await page.getByTestId('item-import-close').click();
+
+    await page.goto(`/audit/${id}/auditexecution`);
+    for (const question of QUESTIONS) await record(page, question);
+
+    await page.goto(`/audit/${id}/auditreporting`);
+    const total = expected(QUESTIONS);
+    await expect(page.getByTestId('reporting-total')).toHaveText(`${total.percent} %`);
+    for (const category of ['Wareneingang', 'Lager', 'Versand']) {
+      const scope = expected(QUESTIONS.filter((question) => question.category === category));
+      await expect(
+        page
+          .locator('[data-testid^="reporting-category-"]')
+          .filter({ hasText: category })
+          .getByTestId('reporting-category-percent'),
+      ).toHaveText(`${scope.percent} %`);
+    }
+    await expect(page.getByTestId('reporting-type-3')).toHaveText('Nebenabweichung: 1');
+
+    // The explanation of "Lager": both questions with weight x value, and the filled-in formula.
+    const lager = expected(QUESTIONS.filter((question) => question.category === 'Lager'));
+    await page
+      .locator('[data-testid^="reporting-category-"]')
+      .filter({ hasText: 'Lager' })
+      .getByTestId('reporting-explain-category')
+      .click();
+    const explanation = page.getByTestId('reporting-explanation');
+    await expect(explanation.getByTestId('reporting-explain-item')).toHaveCount(2);
+    await expect(explanation.getByTestId('reporting-explain-item').last()).toContainText(
+      `Gewicht 9 (Sehr wichtige Frage) × Wert 9 (Hauptabweichung) = 81`,
+    );
+    await expect(explanation.getByTestId('reporting-explain-sums')).toHaveText(
+      `Punkte ${lager.current} · bestmöglich ${lager.best} · schlechtestmöglich ${lager.worst}`,
+    );
+    await expect(explanation.getByTestId('reporting-explain-formula')).toContainText(
+      `= (${lager.current} − ${lager.worst}) ÷ (${lager.best} − ${lager.worst}) × 100`,
+    );
+    await expect(explanation.getByTestId('reporting-explain-formula')).toContainText(
+      `≈ ${lager.percent} %`,
+    );
+    await explanation.getByTestId('reporting-explain-close').click();
+    await expect(explanation).toBeHidden();
+
+    // The whole audit's explanation names the question left out.
+    await page.getByTestId('reporting-explain-total').click();
+    await expect(page.getByTestId('reporting-explain-excluded-notApplicable')).toContainText(
+      '6 Gefahrgut gekennzeichnet?',
+    );
+    await page.getByTestId('reporting-explain-close').click();
+
+    // A QK report: one A (major) and one B (minor) finding, worst class A with 1 -> base 10
+    // (the default table's first row), + 3 + 1 -> (10 + 3 + 1) / 10.
+    await page.getByTestId('reporting-custom-result').selectOption('qk');
+    await expect(page.getByTestId('reporting-qk')).toContainText('Qualitätskennzahl (QK): 1,4');
+    await page.getByTestId('reporting-explain-qk').click();
+    await expect(page.getByTestId('reporting-qk-formula')).toHaveText(
+      'QK = (10 + 3 + 1) ÷ 10 = 1,4',
+    );
+    await page.getByTestId('reporting-explain-close').click();
+    await expect(page.getByTestId('reporting-charts')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
