@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the tests need from Debian's packages when it is missing: Chromium for the
-# end-to-end tests and PostgreSQL for the second database. Needs root for apt-get; without root
+# end-to-end tests, PostgreSQL for the second database and poppler-utils to read the PDF report
+# (pdftotext, pdfinfo, pdfimages). Needs root for apt-get; without root
 # it only says what is missing.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 if [ "$(id -u)" != "0" ]; then

@@ -204,7 +204,7 @@ export default defineConfig(({ command }) => ({
       },
       workbox: {
         // Every built asset, so every route (each its own chunk) opens with no network.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
         // The API and the health check must always reach the server, never the app shell.
@@ -243,9 +243,10 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    // Vite warns above 500 kB. The one chunk above is vendor-exceljs (about 850 kB, 240 kB
-    // compressed), which only an Excel export loads; everything else stays far below.
-    chunkSizeWarningLimit: 900,
+    // Vite warns above 500 kB. Two chunks are above, each loaded only by what needs it:
+    // vendor-exceljs (about 850 kB, 240 kB compressed) by an Excel export, and the PDF report
+    // (react-pdf with its layout engine, about 1.2 MB, 360 kB compressed) by a report's download.
+    chunkSizeWarningLimit: 1300,
     rolldownOptions: {
       output: {
         // Vendor code changes rarely: own chunks keep the entry small and cache well. Only what

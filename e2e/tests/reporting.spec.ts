@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
-import { expect, signedInPage, test } from '../support/fixtures';
+import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
 
 /**
  * Issue 13.1: the reporting tab in German. Six questions in three categories get findings of
@@ -109,10 +110,8 @@ test('the reporting tab shows and explains the result per category, and the QK n
   test.setTimeout(150_000);
   const { page, context } = await signedInPage(browser, server.url, 'de-DE');
   try {
-    const id = await createAudit(page, {
-      name: `Bericht ${Date.now().toString(36)}`,
-      lead: 'Otto Auditor',
-    });
+    const name = `Bericht ${Date.now().toString(36)}`;
+    const id = await createAudit(page, { name, lead: 'Otto Auditor' });
     await page.getByTestId('list-more-actions').click();
     await page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
     await page
@@ -162,7 +161,7 @@ test('the reporting tab shows and explains the result per category, and the QK n
       `= (${lager.current} − ${lager.worst}) ÷ (${lager.best} − ${lager.worst}) × 100`,
     );
     await expect(explanation.getByTestId('reporting-explain-formula')).toContainText(
-      `≈ ${lager.percent} %`,
+      `gerundet ${lager.percent} %`,
     );
     await explanation.getByTestId('reporting-explain-close').click();
     await expect(explanation).toBeHidden();
@@ -184,6 +183,46 @@ test('the reporting tab shows and explains the result per category, and the QK n
     );
     await page.getByTestId('reporting-explain-close').click();
     await expect(page.getByTestId('reporting-charts')).toBeVisible();
+
+    // The PDF report, made in the browser: read back with poppler's pdftotext and pdfinfo.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reporting-pdf').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Auditbericht ${name}.pdf`);
+    const file = await download.path();
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(name);
+    expect(text).toContain('Auditbericht');
+    expect(text).toContain(`${total.percent} %`);
+    expect(text).toContain('Qualitätskennzahl (QK): 1,4');
+    for (const question of QUESTIONS) {
+      if (!['Keine Abweichung', NOT_APPLICABLE].includes(question.finding)) {
+        expect(text).toContain(`Befund zu ${question.text}`);
+      }
+    }
+    // Umlauts and ß print as themselves.
+    expect(text).toContain('Lagerplätze beschriftet?');
+    expect(text).toContain('Maßnahmen');
+    const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
+    expect(Number(pages?.[1])).toBeGreaterThanOrEqual(2);
+    expect(text).toContain(`Seite 1 von ${pages?.[1]}`);
+
+    // The same report offline: the PDF chunk and its fonts come from the service worker.
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByTestId('reporting-total')).toHaveText(`${total.percent} %`);
+    const [offline] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reporting-pdf').click(),
+    ]);
+    const offlineText = execFileSync('pdftotext', ['-layout', await offline.path(), '-'], {
+      encoding: 'utf8',
+    });
+    expect(offlineText).toContain(name);
+    expect(offlineText).toContain('Lagerplätze beschriftet?');
+    await context.setOffline(false);
   } finally {
     await context.close();
   }

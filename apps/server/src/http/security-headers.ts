@@ -13,7 +13,7 @@ function identityProviderOrigins(config: AppConfig): string[] {
 }
 
 /**
- * A strict Content-Security-Policy: only our own scripts. Styles allow 'unsafe-inline'
+ * A strict Content-Security-Policy: only our own scripts (and WebAssembly they compile). Styles allow 'unsafe-inline'
  * because MUI (emotion) injects style elements at run time. HSTS and
  * upgrade-insecure-requests only over https, or a plain-http installation (and the tests on
  * http://127.0.0.1) would lock browsers out.
@@ -29,7 +29,9 @@ export async function registerSecurityHeaders(
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
+        // WebAssembly may be compiled (never JavaScript evaluated): the PDF report's layout
+        // engine (yoga, in react-pdf) is WebAssembly (decision 52).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],

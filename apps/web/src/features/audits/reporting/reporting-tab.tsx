@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import PdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -29,6 +31,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
 import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
+import { useReportPdf } from './use-report-pdf';
 
 /** The charts and the explanations load with their first use: a kit of their own (issue 13). */
 const ReportCharts = lazyComponent(
@@ -100,6 +103,14 @@ export function ReportingTab({ auditId }: { auditId: string }) {
         : { message: translate(local.error.message), type: 'error' },
     );
   };
+  const reportPdf = useReportPdf({
+    auditId,
+    audit: data,
+    documents,
+    model,
+    findingTypes,
+    importances: audititem.importances,
+  });
   const [explained, setExplained] = useState<ExplainedScope | null>(null);
   const [explainQk, setExplainQk] = useState(false);
   const { explanation, qk } = model;
@@ -115,6 +126,27 @@ export function ReportingTab({ auditId }: { auditId: string }) {
         {t('audit.phases.reporting')}
       </Typography>
       {loading && <LinearProgress aria-label={t('reporting.loading')} sx={{ mb: 2 }} />}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Button
+          variant="contained"
+          startIcon={<PdfIcon />}
+          disabled={loading || reportPdf.generating}
+          onClick={async () => {
+            const failed = await reportPdf.download();
+            if (failed) show({ message: failed, type: 'error' });
+          }}
+          data-testid="reporting-pdf"
+        >
+          {t('reporting.pdf.download')}
+        </Button>
+        {reportPdf.generating && (
+          <CircularProgress
+            size={24}
+            aria-label={t('reporting.pdf.generating')}
+            data-testid="reporting-pdf-progress"
+          />
+        )}
+      </Box>
 
       <Stack spacing={2}>
         <PhasePanel title={t('reporting.result.title')} testId="reporting-result">

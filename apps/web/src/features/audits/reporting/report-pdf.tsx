@@ -1,0 +1,202 @@
+import robotoExt400 from '@fontsource/roboto/files/roboto-latin-ext-400-normal.woff?url';
+import robotoExt700 from '@fontsource/roboto/files/roboto-latin-ext-700-normal.woff?url';
+import roboto400 from '@fontsource/roboto/files/roboto-latin-400-normal.woff?url';
+import roboto700 from '@fontsource/roboto/files/roboto-latin-700-normal.woff?url';
+import { Document, Font, Page, StyleSheet, Text, View, pdf } from '@react-pdf/renderer';
+import type { ReportPdfData } from './report-pdf-data';
+
+/**
+ * The PDF report (issue 13), made in the browser so it works offline: react-pdf in this chunk,
+ * loaded when a report is asked for. The fonts are the app's Roboto files (bundled, so the
+ * service worker keeps them): Latin for German (ä, ö, ü, ß), Latin Extended behind it for names
+ * like Kraków's neighbours (ł, ś).
+ */
+Font.register({
+  family: 'Roboto',
+  fonts: [
+    { src: roboto400, fontWeight: 400 },
+    { src: roboto700, fontWeight: 700 },
+  ],
+});
+Font.register({
+  family: 'RobotoExt',
+  fonts: [
+    { src: robotoExt400, fontWeight: 400 },
+    { src: robotoExt700, fontWeight: 700 },
+  ],
+});
+// Words stay whole: German compounds broken by an English hyphenation read wrong.
+Font.registerHyphenationCallback((word) => [word]);
+
+const TEAL = '#00796b';
+const GREY = '#616161';
+
+const styles = StyleSheet.create({
+  page: {
+    fontFamily: ['Roboto', 'RobotoExt'],
+    fontSize: 10,
+    paddingTop: 40,
+    paddingBottom: 56,
+    paddingHorizontal: 44,
+  },
+  title: { fontSize: 22, fontWeight: 700, color: TEAL, marginBottom: 4 },
+  subtitle: { fontSize: 12, color: GREY, marginBottom: 18 },
+  h2: { fontSize: 14, fontWeight: 700, color: TEAL, marginTop: 14, marginBottom: 6 },
+  h3: { fontSize: 11, fontWeight: 700, marginTop: 8, marginBottom: 3 },
+  row: { flexDirection: 'row', borderBottom: '0.5pt solid #bdbdbd', paddingVertical: 3 },
+  label: { width: '32%', color: GREY },
+  value: { width: '68%' },
+  big: { fontSize: 28, fontWeight: 700, marginTop: 2, marginBottom: 6 },
+  muted: { color: GREY },
+  cell: { paddingRight: 6 },
+  finding: { borderBottom: '0.5pt solid #bdbdbd', paddingVertical: 6 },
+  footer: {
+    position: 'absolute',
+    bottom: 24,
+    left: 44,
+    right: 44,
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    fontSize: 8,
+    color: GREY,
+  },
+});
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <View style={styles.row} wrap={false}>
+      <Text style={styles.label}>{label}</Text>
+      <Text style={styles.value}>{value || '–'}</Text>
+    </View>
+  );
+}
+
+/** A table row of fixed column widths (percent of the line). */
+function Cells({ cells, widths, bold }: { cells: string[]; widths: number[]; bold?: boolean }) {
+  return (
+    <View style={styles.row} wrap={false}>
+      {cells.map((cell, index) => (
+        <Text
+          key={index}
+          style={[styles.cell, { width: `${widths[index]}%` }, bold ? { fontWeight: 700 } : {}]}
+        >
+          {cell}
+        </Text>
+      ))}
+    </View>
+  );
+}
+
+/**
+ * On every page: the audit's name and "page x of y". (A View's render prop: react-pdf 4.9 leaves
+ * a Text's render prop with the page count empty, and drops dynamic content altogether from a
+ * page where any style sets `lineHeight`, so no style here does.)
+ */
+function Footer({ data }: { data: ReportPdfData }) {
+  return (
+    <View
+      style={styles.footer}
+      fixed
+      render={(props) => {
+        // (Its type names only pageNumber; the count is there since react-pdf PR 3502.)
+        const { pageNumber, totalPages } = props as { pageNumber: number; totalPages?: number };
+        // (An array, not a fragment: the render result's elements become the View's children.)
+        return [
+          <Text key="title">{data.title}</Text>,
+          <Text key="page">{data.labels.page(pageNumber, totalPages ?? pageNumber)}</Text>,
+        ];
+      }}
+    />
+  );
+}
+
+function ReportDocument({ data }: { data: ReportPdfData }) {
+  const { labels } = data;
+  return (
+    <Document title={data.title} author={data.author} language={data.language}>
+      <Page size="A4" style={styles.page}>
+        <Text style={styles.title}>{data.title}</Text>
+        <Text style={styles.subtitle}>{labels.reportTitle}</Text>
+        {data.cover.map(([label, value]) => (
+          <Field key={label} label={label} value={value} />
+        ))}
+
+        <Text style={styles.h2}>{labels.result}</Text>
+        <Text style={styles.big}>{data.result.total}</Text>
+        <Text style={styles.muted}>{data.result.schema}</Text>
+        <Text>{data.result.counted}</Text>
+        {data.result.qk && <Text style={{ marginTop: 4 }}>{data.result.qk}</Text>}
+        {data.result.formula && <Text style={{ marginTop: 4 }}>{data.result.formula}</Text>}
+
+        <Text style={styles.h3}>{labels.categories}</Text>
+        <Cells cells={labels.categoryColumns} widths={[56, 22, 22]} bold />
+        {data.result.categories.map((category) => (
+          <Cells
+            key={category.name}
+            cells={[category.name, category.counted, category.percent]}
+            widths={[56, 22, 22]}
+          />
+        ))}
+        <Footer data={data} />
+      </Page>
+
+      <Page size="A4" style={styles.page}>
+        <Text style={styles.h2}>{labels.explanation}</Text>
+        {data.explanation.map((scope) => (
+          <View key={scope.name}>
+            <Text style={styles.h3}>{scope.name}</Text>
+            <Text style={styles.muted}>{scope.formula}</Text>
+            <Cells cells={labels.explanationColumns} widths={[46, 18, 18, 18]} bold />
+            {scope.items.map((item) => (
+              <Cells
+                key={item.question}
+                cells={[item.question, item.weight, item.finding, item.points]}
+                widths={[46, 18, 18, 18]}
+              />
+            ))}
+            {scope.excluded && <Text style={styles.muted}>{scope.excluded}</Text>}
+          </View>
+        ))}
+
+        <Text style={styles.h2} break={data.findings.length > 0}>
+          {labels.findings}
+        </Text>
+        {data.findings.length === 0 && <Text style={styles.muted}>{labels.noFindings}</Text>}
+        {data.findings.map((finding, index) => (
+          <View key={index} style={styles.finding} wrap={false}>
+            <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
+            <Text>{finding.type}</Text>
+            {finding.fields.map(([label, value]) => (
+              <Text key={label}>
+                <Text style={styles.muted}>{`${label}: `}</Text>
+                {value}
+              </Text>
+            ))}
+          </View>
+        ))}
+
+        <Text style={styles.h2}>{labels.measures}</Text>
+        {data.measures.length === 0 && <Text style={styles.muted}>{labels.noMeasures}</Text>}
+        {data.measures.length > 0 && (
+          <Cells cells={labels.measureColumns} widths={[40, 24, 16, 20]} bold />
+        )}
+        {data.measures.map((measure, index) => (
+          <Cells
+            key={index}
+            cells={[measure.text, measure.assignees, measure.due, measure.status]}
+            widths={[40, 24, 16, 20]}
+          />
+        ))}
+
+        <Text style={styles.h2}>{labels.summary}</Text>
+        <Text>{data.summary || labels.noSummary}</Text>
+        <Footer data={data} />
+      </Page>
+    </Document>
+  );
+}
+
+/** The report as a PDF file. */
+export async function renderReportPdf(data: ReportPdfData): Promise<Blob> {
+  return pdf(<ReportDocument data={data} />).toBlob();
+}

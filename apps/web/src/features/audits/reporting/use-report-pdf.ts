@@ -1,0 +1,244 @@
+import {
+  CALC_SCHEMA_DEVIATION,
+  NO_CATEGORY_MESSAGE,
+  auditStatusOf,
+  formatCalendarDay,
+  resolveWorkflowStatus,
+  type FindingType,
+  type Importance,
+  type ItemExplanation,
+} from '@qa/domain';
+import type { JsonObject, JsonValue } from '@qa/sync';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadChunk } from '../../../app/chunk-load';
+import { useDomainMessage } from '../../../lib/i18n/domain-message';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { useDocument } from '../../../lib/sync/use-document';
+import { measureStatusLabel } from '../../measures/measure-model';
+import { useMeasureWorkflow, useMeasures } from '../../measures/use-measures';
+import { personLabel, usePeople } from '../../people/use-people';
+import { displayValue } from '../audit-document';
+import { auditWorkflow, workflowLabel } from '../audit-workflow-labels';
+import { createExecutionRowCache } from '../execution/execution-rows';
+import { findingTypeLabel, importanceLabel } from '../preparation/preparation-rows';
+import { auditStandardIds, useAuditStandards } from '../preparation/use-preparation-config';
+import type { ReportModel } from './report-model';
+import { formatReportNumber } from './report-numbers';
+import { explanationRows, reportFileName, type ReportPdfData } from './report-pdf-data';
+
+const numbers = new Intl.Collator(undefined, { numeric: true });
+const byQuestionNumber = (
+  a: { question: { no: string; text: string } },
+  b: { question: { no: string; text: string } },
+) =>
+  numbers.compare(a.question.no, b.question.no) ||
+  numbers.compare(a.question.text, b.question.text);
+
+const list = (value: JsonValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/**
+ * The PDF report of the reporting tab (issue 13): assembles what it prints from the replica (so
+ * it works offline), loads the PDF chunk, renders and downloads the file. `generating` is true
+ * meanwhile; an error is returned for the tab to show.
+ */
+export function useReportPdf(input: {
+  auditId: string;
+  audit: JsonObject | undefined;
+  documents: readonly ViewDocument[];
+  model: ReportModel;
+  findingTypes: readonly FindingType[];
+  importances: readonly Importance[];
+}) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  const translate = useDomainMessage();
+  const people = usePeople();
+  const { measures } = useMeasures();
+  const measureWorkflow = useMeasureWorkflow();
+  const { document: workflowDoc } = useDocument('configuration', 'workflow');
+  const standardIds = auditStandardIds(input.audit?.standard);
+  const { standards } = useAuditStandards(standardIds);
+  const [generating, setGenerating] = useState(false);
+
+  const n = (value: number) => formatReportNumber(value, language);
+  const percent = (value: number | null) =>
+    value === null ? t('reporting.noResult') : t('reporting.percent', { percent: value });
+  const person = (id: string) => personLabel(people.byId, id, t);
+  const day = (value: JsonValue | undefined) =>
+    typeof value === 'string' && value ? formatCalendarDay(value.slice(0, 10), language) : '';
+
+  function data(): ReportPdfData {
+    const audit = input.audit ?? {};
+    const { explanation, qk } = input.model;
+    const name = displayValue(audit.name) || input.auditId;
+    const workflow = auditWorkflow(workflowDoc?.data);
+    const resolved = resolveWorkflowStatus(workflow, auditStatusOf(audit), 'audit');
+    const status = resolved.status
+      ? workflowLabel(resolved.status.id, resolved.status.description, language)
+      : resolved.display;
+    const standardText = standardIds
+      .map((id) => standards.find((standard) => standard.id === id)?.name ?? id)
+      .join(', ');
+    const question = (item: Pick<ItemExplanation, 'no' | 'text'>) =>
+      item.no ? `${item.no} ${item.text}` : item.text;
+    const categoryName = (value: string | null) => value ?? translate(NO_CATEGORY_MESSAGE);
+    const formula = (scope: (typeof explanation)['total']) =>
+      scope.percent === null
+        ? t('reporting.explain.nothingToScore')
+        : `${t('reporting.explain.formula')} ${t('reporting.explain.filledIn', {
+            current: n(scope.current),
+            best: n(scope.best),
+            worst: n(scope.worst),
+            exact: n(((scope.current - scope.worst) / (scope.best - scope.worst)) * 100),
+            percent: scope.percent,
+          })}`;
+    const excluded = (scope: (typeof explanation)['total']) => {
+      const left = scope.items.filter((item) => item.excluded !== null);
+      return left.length === 0
+        ? null
+        : t('reporting.pdf.excluded', { questions: left.map(question).join('; ') });
+    };
+    const rows = createExecutionRowCache()(input.documents);
+    const auditMeasures = measures.filter((measure) => measure.audit_id === input.auditId);
+
+    return {
+      language,
+      title: name,
+      author: person(typeof audit.leadauditor === 'string' ? audit.leadauditor : ''),
+      labels: {
+        reportTitle: t('reporting.pdf.title'),
+        result: t('reporting.result.title'),
+        categories: t('reporting.categories.title'),
+        categoryColumns: [
+          t('reporting.pdf.category'),
+          t('reporting.pdf.counted'),
+          t('reporting.pdf.result'),
+        ],
+        explanation: t('reporting.pdf.explanation'),
+        explanationColumns: [
+          t('reporting.pdf.question'),
+          t('reporting.pdf.weight'),
+          t('reporting.pdf.finding'),
+          t('reporting.pdf.points'),
+        ],
+        findings: t('reporting.pdf.findings'),
+        noFindings: t('reporting.pdf.noFindings'),
+        measures: t('reporting.pdf.measures'),
+        measureColumns: [
+          t('measures.fields.text'),
+          t('measures.fields.assignedTo'),
+          t('measures.fields.dueDate'),
+          t('measures.fields.status'),
+        ],
+        noMeasures: t('reporting.pdf.noMeasures'),
+        summary: t('reporting.pdf.summary'),
+        noSummary: t('reporting.pdf.noSummary'),
+        page: (page, pages) => t('reporting.pdf.page', { page, pages }),
+      },
+      cover: [
+        [t('reporting.pdf.audit'), name],
+        [t('reporting.pdf.standard'), standardText],
+        [t('reporting.pdf.scope'), displayValue(audit.scope)],
+        [t('reporting.pdf.planningDate'), day(audit.planning_date)],
+        [t('reporting.pdf.auditingDates'), list(audit.auditing_date).map(day).join(', ')],
+        [
+          t('reporting.pdf.leadAuditor'),
+          typeof audit.leadauditor === 'string' ? person(audit.leadauditor) : '',
+        ],
+        [t('reporting.pdf.coauditors'), list(audit.coauditors).map(person).join(', ')],
+        [t('reporting.pdf.status'), status],
+      ],
+      result: {
+        total: percent(explanation.total.percent),
+        schema:
+          explanation.schema === CALC_SCHEMA_DEVIATION
+            ? t('reporting.schema.deviation')
+            : t('reporting.schema.compliance'),
+        counted: t('reporting.result.counted', {
+          counted: explanation.total.countedItems,
+          total: explanation.total.totalItems,
+        }),
+        formula: formula(explanation.total),
+        qk: qk ? t('reporting.qk.value', { value: n(qk.score) }) : null,
+        categories: explanation.categories.map((category) => ({
+          name: categoryName(category.categoryName),
+          counted: `${category.countedItems} / ${category.totalItems}`,
+          percent: percent(category.percent),
+        })),
+      },
+      explanation: explanation.categories.map((category) => ({
+        name: `${categoryName(category.categoryName)}: ${percent(category.percent)}`,
+        formula: formula(category),
+        items: explanationRows(category, {
+          question,
+          weight: (item) =>
+            `${n(item.weight)} (${
+              item.weightFrom === 'importance'
+                ? importanceLabel(item.importance, input.importances, language)
+                : t('reporting.pdf.ownWeight')
+            })`,
+          finding: (item) =>
+            `${findingTypeLabel(item.findingTypeId!, input.findingTypes, language)} (${n(item.value!)})`,
+          points: (item) => n(item.contribution!),
+        }),
+        excluded: excluded(category),
+      })),
+      findings: [...rows].sort(byQuestionNumber).flatMap((row) =>
+        row.findings.map((finding) => ({
+          question: row.question.no ? `${row.question.no} ${row.question.text}` : row.question.text,
+          type: findingTypeLabel(finding.importance, input.findingTypes, language),
+          fields: (
+            [
+              [t('reporting.pdf.findingText'), finding.text],
+              [t('reporting.pdf.reason'), finding.reason],
+              [t('reporting.pdf.solution'), finding.solution],
+              [
+                t('reporting.pdf.position'),
+                finding.geolocation
+                  ? `${finding.geolocation.latitude.toFixed(6)}, ${finding.geolocation.longitude.toFixed(6)}`
+                  : '',
+              ],
+              [t('reporting.pdf.media'), finding.mediaCount > 0 ? String(finding.mediaCount) : ''],
+            ] as [string, string][]
+          ).filter(([, value]) => value !== ''),
+        })),
+      ),
+      measures: auditMeasures.map((measure) => ({
+        text: measure.text,
+        assignees: measure.assignedTo.map(person).join(', ') || t('measures.unassigned'),
+        due: measure.dueDate ? formatCalendarDay(measure.dueDate, language) : '',
+        status: measureStatusLabel(measureWorkflow, measure.status, language),
+      })),
+      summary: typeof audit.summary === 'string' ? audit.summary : '',
+    };
+  }
+
+  /** Makes and downloads the report; returns an error text when it could not. */
+  async function download(): Promise<string | null> {
+    setGenerating(true);
+    try {
+      const content = data();
+      const { renderReportPdf } = await loadChunk(() => import('./report-pdf'));
+      const blob = await renderReportPdf(content);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = reportFileName(t('reporting.pdf.fileName'), content.title);
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      return null;
+    } catch (error) {
+      console.error('report PDF failed', error);
+      return t('reporting.pdf.failed');
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  return { generating, download };
+}
