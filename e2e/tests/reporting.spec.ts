@@ -223,6 +223,15 @@ test('the reporting tab shows and explains the result per category, and the QK n
     expect(offlineText).toContain(name);
     expect(offlineText).toContain('Lagerplätze beschriftet?');
     await context.setOffline(false);
+
+    // Issue 13.6: the stepper's last step completes the audit: final status, protected.
+    await page.getByRole('button', { name: 'Angelegt' }).click();
+    await page.getByText('Audit abschließen und Bericht versenden').click();
+    await page.getByTestId('audit-step-comment').fill('Bericht an den Lieferanten');
+    await page.getByTestId('audit-step-continue').click();
+    await expect(page).toHaveURL(new RegExp(`/audit/${id}/auditreporting$`));
+    await expect(page.getByTestId('audit-status')).toHaveText('Abgeschlossen');
+    await expect(page.getByTestId('audit-protected')).toBeVisible();
   } finally {
     await context.close();
   }

@@ -8,6 +8,7 @@ import {
   auditShowsProcessField,
   auditShowsSupplierFields,
   changeAuditStatusCommand,
+  completeAuditCommand,
   createAuditCommand,
   deleteAuditCommand,
   importAuditsCommand,
@@ -633,6 +634,51 @@ describe('audit.protect and audit.unprotect', () => {
       unchanged: true,
     });
     expect(run(protectAuditCommand, { id: 'zz' }, state)).toEqual(noAuditActive);
+  });
+});
+
+describe('audit.complete (issue 13)', () => {
+  it('gives the final status and protects in one command; the lead auditor may', () => {
+    const state = withAudit();
+    const result = apply(
+      completeAuditCommand,
+      { id: 'a1', comment: 'Sent' },
+      state,
+      ['auditor'],
+      LEAD,
+    );
+    expect(result.ops).toEqual([
+      { op: 'set', collection: 'audits', id: 'a1', path: ['workflow', 'status'], value: '6' },
+      { op: 'set', collection: 'audits', id: 'a1', path: ['protected'], value: true },
+    ]);
+    expect(result.activity).toEqual({
+      verb: 'statusChanged',
+      object: 'Audit A → Completed: Sent',
+      objectUrl: '/audit/a1/auditreporting',
+    });
+    expect(result.message).toEqual({ key: 'audit.completed', params: { name: 'Audit A' } });
+    expect(run(completeAuditCommand, { id: 'a1' }, state, ['auditor'], LEAD)).toMatchObject({
+      unchanged: true,
+    });
+    expect(run(completeAuditCommand, { id: 'zz' }, state)).toEqual(noAuditActive);
+  });
+
+  it('is not for co-auditors; reopening a completed audit needs qm or admin', () => {
+    const state = withAudit();
+    expect(run(completeAuditCommand, { id: 'a1' }, state, ['auditor'], CO)).toEqual(
+      forbidden('audit.complete'),
+    );
+    apply(completeAuditCommand, { id: 'a1' }, state, ['auditor'], LEAD);
+    expect(run(unprotectAuditCommand, { id: 'a1' }, state, ['auditor'], LEAD)).toEqual({
+      ok: false,
+      error: { code: 'forbidden', message: { key: 'permission.completedAuditUnprotect' } },
+    });
+    // Only the final status makes the difference: a protected audit in execution, as before.
+    expect(run(unprotectAuditCommand, { id: 'a1' }, protectedAudit(), ['auditor'], LEAD).ok).toBe(
+      true,
+    );
+    const reopened = apply(unprotectAuditCommand, { id: 'a1' }, state, ['qm']);
+    expect(reopened.activity?.verb).toBe('unprotected');
   });
 });
 

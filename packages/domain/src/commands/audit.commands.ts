@@ -13,6 +13,7 @@ import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
 import { auditStatusOf } from '../workflow/audit-workflow';
 import { auditTabForStatus } from '../workflow/audit-workflow';
+import { finalWorkflowStatus, isFinalWorkflowStatus } from '../workflow/workflow';
 import {
   AUDIT_CONFIG_REF,
   AUDITS_COLLECTION,
@@ -339,7 +340,8 @@ function protectionCommand(name: 'audit.protect' | 'audit.unprotect', value: boo
     name,
     args: z.object({ id: idSchema }),
     ...onAudit<{ id: string }>(name),
-    reads: ({ id }) => [auditDocRef(id)],
+    ...(value ? {} : { authorize: unprotectRule }),
+    reads: ({ id }) => (value ? [auditDocRef(id)] : [auditDocRef(id), WORKFLOW_CONFIG_REF]),
     run(state, args) {
       const audit = state.get(AUDITS_COLLECTION, args.id);
       if (!audit) return noAuditActive();
@@ -358,6 +360,20 @@ function protectionCommand(name: 'audit.protect' | 'audit.unprotect', value: boo
       );
     },
   });
+}
+
+/** Roles that may reopen a completed audit (issue 13): its lead auditor may not. */
+const REOPEN_COMPLETED_ROLES = ['qm', 'admin'];
+
+/** `audit.unprotect` on a completed audit (final workflow status) needs qm or admin. */
+function unprotectRule(ctx: CommandContext, args: { id: string }, state: CommandState) {
+  const rule = protectedAuditRule('audit.unprotect', state, args.id, ctx);
+  if (rule !== true) return rule;
+  const audit = state.get(AUDITS_COLLECTION, args.id);
+  if (!audit || !isFinalWorkflowStatus(auditWorkflow(state), auditStatusOf(audit))) return true;
+  return ctx.actor.roles.some((role) => REOPEN_COMPLETED_ROLES.includes(role))
+    ? true
+    : ({ key: 'permission.completedAuditUnprotect' } satisfies DomainMessage);
 }
 
 /** `audit.protect` {id}: read-only except for admin, qm and the lead auditor (DESIGN.md 6). */
@@ -413,6 +429,58 @@ export const changeAuditStatusCommand = defineCommand({
         object: comment === '' ? object : `${object}: ${comment}`,
         objectUrl: tab ? `${auditUrl(args.id)}/${tab}` : auditUrl(args.id),
       },
+    });
+  },
+});
+
+/**
+ * `audit.complete` {id, comment?}: the stepper's last step, "finish audit and send report"
+ * (issue 13): the audit gets the workflow's final status ('6 Completed' by default) and is
+ * protected in one command, so a completed audit is never left open. Who may protect may
+ * complete (the lead auditor, qm, admin); reopening it needs qm or admin (`audit.unprotect`).
+ */
+export const completeAuditCommand = defineCommand({
+  name: 'audit.complete',
+  args: z.object({
+    id: idSchema,
+    comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+  }),
+  ...onAudit<{ id: string }>('audit.protect'),
+  reads: ({ id }) => [auditDocRef(id), WORKFLOW_CONFIG_REF],
+  run(state, args) {
+    const audit = state.get(AUDITS_COLLECTION, args.id);
+    if (!audit) return noAuditActive();
+    const final = finalWorkflowStatus(auditWorkflow(state));
+    if (!final) return commandError('rule', { key: 'audit.noFinalStatus' });
+    const ops: Op[] = [];
+    if (auditStatusOf(audit) !== final.id) {
+      ops.push({
+        op: 'set',
+        collection: AUDITS_COLLECTION,
+        id: args.id,
+        path: ['workflow', 'status'],
+        value: final.id,
+      });
+    }
+    if (getOwn(audit, 'protected') !== true) {
+      ops.push({
+        op: 'set',
+        collection: AUDITS_COLLECTION,
+        id: args.id,
+        path: ['protected'],
+        value: true,
+      });
+    }
+    if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
+    const name = auditName(audit, args.id);
+    const object = `${name} → ${final.description}`;
+    return commandOk(ops, {
+      activity: {
+        verb: 'statusChanged',
+        object: args.comment ? `${object}: ${args.comment}` : object,
+        objectUrl: `${auditUrl(args.id)}/auditreporting`,
+      },
+      message: { key: 'audit.completed', params: { name } },
     });
   },
 });

@@ -67,6 +67,7 @@ describe('domainCommandRegistry', () => {
       'audit.protect',
       'audit.unprotect',
       'audit.changeStatus',
+      'audit.complete',
       'audit.import',
       'auditItem.create',
       'auditItem.update',

@@ -32,6 +32,14 @@ export const COMMAND_MESSAGES = defineMessages({
     de: 'Audit {name} gelöscht',
     en: 'Audit {name} deleted',
   },
+  'audit.completed': {
+    de: 'Audit {name} abgeschlossen und geschützt',
+    en: 'Audit {name} completed and protected',
+  },
+  'audit.noFinalStatus': {
+    de: 'Der Audit-Workflow hat keinen Endstatus',
+    en: 'The audit workflow has no final status',
+  },
   'audit.idTaken': {
     de: 'Es gibt bereits ein Audit mit der ID {id}',
     en: 'An audit with the id {id} already exists',

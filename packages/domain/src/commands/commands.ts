@@ -1,6 +1,7 @@
 import { markActivitiesReadCommand } from './activity.commands';
 import {
   changeAuditStatusCommand,
+  completeAuditCommand,
   createAuditCommand,
   deleteAuditCommand,
   importAuditsCommand,
@@ -52,6 +53,7 @@ export const DOMAIN_COMMANDS = [
   protectAuditCommand,
   unprotectAuditCommand,
   changeAuditStatusCommand,
+  completeAuditCommand,
   importAuditsCommand,
   createAuditItemCommand,
   updateAuditItemCommand,

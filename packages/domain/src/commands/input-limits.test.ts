@@ -182,6 +182,7 @@ const CASES: [string, JsonObject][] = [
   ['audit.delete', { id: 'a1', itemIds: ['i1'] }],
   ['audit.protect', { id: 'a1' }],
   ['audit.changeStatus', { id: 'a1', status: '2', comment: 'Go' }],
+  ['audit.complete', { id: 'a1', comment: 'Done' }],
   [
     'audit.import',
     {

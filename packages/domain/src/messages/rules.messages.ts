@@ -68,6 +68,10 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Lead-Auditor und Auditteam ändern dürfen nur der Lead-Auditor, QM und Administratoren',
     en: 'Only the lead auditor, quality managers and administrators may change the lead auditor or the audit team',
   },
+  'permission.completedAuditUnprotect': {
+    de: 'Ein abgeschlossenes Audit können nur QM und Administratoren wieder öffnen',
+    en: 'Only quality managers and administrators can reopen a completed audit',
+  },
   'permission.auditProtected': {
     de: 'Das Audit ist geschützt und kann nicht geändert werden',
     en: 'The audit is protected and cannot be changed',

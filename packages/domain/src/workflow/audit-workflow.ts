@@ -39,15 +39,24 @@ export const AUDIT_STEPPER_STEPS: readonly AuditStepperStep[] = [
   { step: 5, titleKey: 'workflow.step.finishAudit', page: 'auditreporting' },
 ];
 
-export interface StepperContinueResult {
-  /** The new audit status: the step number as a string. */
-  status: string;
-  page: AuditTab;
-}
+/** The stepper's last step, "finish audit and send report": it completes the audit. */
+export const AUDIT_COMPLETION_STEP = 5;
+
+export type StepperContinueResult =
+  /** The new audit status: the step number as a string (SPEC section 4). */
+  | { status: string; page: AuditTab; completes: false }
+  /**
+   * The last step completes the audit instead (issue 13): the workflow's final status and
+   * protection, by `audit.complete`.
+   */
+  | { status: null; page: AuditTab; completes: true };
 
 export function auditStepperContinue(step: number): StepperContinueResult | null {
   const found = AUDIT_STEPPER_STEPS.find((candidate) => candidate.step === step);
-  return found ? { status: String(found.step), page: found.page } : null;
+  if (!found) return null;
+  return found.step === AUDIT_COMPLETION_STEP
+    ? { status: null, page: found.page, completes: true }
+    : { status: String(found.step), page: found.page, completes: false };
 }
 
 /**

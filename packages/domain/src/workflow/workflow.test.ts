@@ -119,14 +119,15 @@ describe('audit tabs and stepper', () => {
     }
   });
 
-  it('Continue sets the status to the step number and opens the phase page', () => {
+  it('Continue sets the status to the step number and opens the phase page; the last completes', () => {
     expect(AUDIT_STEPPER_STEPS).toHaveLength(5);
     expect([1, 2, 3, 4, 5].map((step) => auditStepperContinue(step))).toEqual([
-      { status: '1', page: 'auditpreparation' },
-      { status: '2', page: 'auditexecution' },
-      { status: '3', page: 'auditwrapup' },
-      { status: '4', page: 'auditreporting' },
-      { status: '5', page: 'auditreporting' },
+      { status: '1', page: 'auditpreparation', completes: false },
+      { status: '2', page: 'auditexecution', completes: false },
+      { status: '3', page: 'auditwrapup', completes: false },
+      { status: '4', page: 'auditreporting', completes: false },
+      // Issue 13: the final status and protection, by audit.complete.
+      { status: null, page: 'auditreporting', completes: true },
     ]);
     expect(auditStepperContinue(0)).toBeNull();
     expect(auditStepperContinue(6)).toBeNull();

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { changeAuditStatusCommand } from '@qa/domain';
+import { changeAuditStatusCommand, completeAuditCommand } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -175,6 +175,7 @@ describe('AuditPage', () => {
     fireEvent.click(await screen.findByText('Finish audit and send report'));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
-    expect(commands.map((command) => command.args)).toEqual([{ id: 'a1', status: '5' }]);
+    // The last step completes the audit (issue 13): final status and protection in one command.
+    expect(commands).toEqual([{ name: completeAuditCommand.name, args: { id: 'a1' } }]);
   });
 });

@@ -11,6 +11,7 @@ import {
   RULES_MESSAGES,
   auditStepperContinue,
   changeAuditStatusCommand,
+  completeAuditCommand,
   formatMessage,
   type AuditTab,
 } from '@qa/domain';
@@ -33,7 +34,8 @@ export interface AuditStepperProps {
 /**
  * The workflow stepper of the right drawer (SPEC section 4): five steps, each with an optional
  * comment, Continue and Cancel. Continue sets the audit status to the step number and goes to
- * that step's phase page. Works offline: the status change is a queued command.
+ * that step's phase page; the last step completes the audit (final status, protected). Works
+ * offline: the status change is a queued command.
  */
 export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: AuditStepperProps) {
   const { t } = useTranslation();
@@ -54,11 +56,15 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
     setError(null);
     try {
       const trimmed = comment.trim();
-      const outcome = await runCommand(changeAuditStatusCommand.name, {
-        id: auditId,
-        status: target.status,
-        ...(trimmed ? { comment: trimmed } : {}),
-      });
+      const withComment: { comment?: string } = trimmed ? { comment: trimmed } : {};
+      // The last step completes the audit: final status and protection (issue 13).
+      const outcome = target.completes
+        ? await runCommand(completeAuditCommand.name, { id: auditId, ...withComment })
+        : await runCommand(changeAuditStatusCommand.name, {
+            id: auditId,
+            status: target.status,
+            ...withComment,
+          });
       if (!outcome.local.ok) {
         setError(translate(outcome.local.error.message));
         return;
