@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -65,6 +64,7 @@ import { cameraPath } from './media/camera-target';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
 import { AllowedFileTypes } from './media/media-strip';
 import { MediaViewer } from './media/media-viewer';
+import { AnswerProgress } from '../answer-progress';
 import { useAuditWithItems } from '../use-audit-items';
 
 /** The measure dialog, loaded when a measure is first created here (issue 12). */
@@ -360,21 +360,13 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           {readOnlyText}
         </Alert>
       )}
-      <Box sx={{ mb: 2 }} data-testid="execution-progress">
-        <Typography variant="body2" id={`${titleId}-progress`} gutterBottom>
-          {t('execution.progress', {
-            answered: progress.answered,
-            total: progress.total,
-            percent: progress.percent,
-          })}
-        </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={progress.percent}
-          aria-labelledby={`${titleId}-progress`}
-          sx={{ height: 8, borderRadius: 4 }}
-        />
-      </Box>
+      <AnswerProgress
+        answered={progress.answered}
+        total={progress.total}
+        percent={progress.percent}
+        testId="execution-progress"
+        sx={{ mb: 2 }}
+      />
       {attaching > 0 && (
         <LinearProgress
           aria-label={t('media.attaching')}

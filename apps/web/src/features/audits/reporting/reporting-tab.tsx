@@ -25,6 +25,7 @@ import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
+import { AnswerProgress } from '../answer-progress';
 import { PhasePanel } from '../phase-panel';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
@@ -197,18 +198,11 @@ export function ReportingTab({ auditId }: { auditId: string }) {
               />
             </Box>
           )}
-          <Typography variant="body2" id={`${titleId}-progress`}>
-            {t('reporting.result.progress', {
-              answered: total.answeredItems,
-              total: total.totalItems,
-              percent: total.progress,
-            })}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={total.progress}
-            aria-labelledby={`${titleId}-progress`}
-            sx={{ height: 8, borderRadius: 4, my: 1 }}
+          <AnswerProgress
+            answered={total.answeredItems}
+            total={total.totalItems}
+            percent={total.progress}
+            sx={{ my: 1 }}
           />
           <Button
             onClick={() => setExplained({ title: t('reporting.result.title'), scope: total })}

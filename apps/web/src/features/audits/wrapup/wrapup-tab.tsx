@@ -32,6 +32,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';
 import { COMPANY_FLAGS, companyDataFormOf, companyMetadataOf } from './company-data-form';
 import { wrapUpOverview } from './wrapup-overview';
+import { AnswerProgress } from '../answer-progress';
 import { PhasePanel as Panel } from '../phase-panel';
 import { useAuditWithItems } from '../use-audit-items';
 
@@ -94,18 +95,11 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
 
       <Stack spacing={2}>
         <Panel title={t('wrapup.overview.title')} testId="wrapup-overview">
-          <Typography variant="body2" id={`${titleId}-progress`} gutterBottom>
-            {t('execution.progress', {
-              answered: overview.progress.answered,
-              total: overview.progress.total,
-              percent: overview.progress.percent,
-            })}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={overview.progress.percent}
-            aria-labelledby={`${titleId}-progress`}
-            sx={{ height: 8, borderRadius: 4, mb: 2 }}
+          <AnswerProgress
+            answered={overview.progress.answered}
+            total={overview.progress.total}
+            percent={overview.progress.percent}
+            sx={{ mb: 2 }}
           />
           {overview.progress.total > 0 && overview.unanswered.length === 0 ? (
             <Alert severity="success" data-testid="wrapup-all-answered">
