@@ -184,6 +184,13 @@ test('the reporting tab shows and explains the result per category, and the QK n
     await page.getByTestId('reporting-explain-close').click();
     await expect(page.getByTestId('reporting-charts')).toBeVisible();
 
+    // The report's own data (issue 13.2), printed in the PDF below.
+    await page.getByTestId('reporting-data-distribution').fill('Qualitätsmanagement\nEinkauf');
+    await page.getByTestId('reporting-data-representative').fill('Jürgen Groß');
+    await page.getByTestId('reporting-data-signature-date').fill('2026-11-20');
+    await page.getByTestId('reporting-data-save').click();
+    await expect(page.getByTestId('snackbar-message')).toContainText('Berichtsdaten gespeichert');
+
     // The PDF report, made in the browser: read back with poppler's pdftotext and pdfinfo.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -204,6 +211,9 @@ test('the reporting tab shows and explains the result per category, and the QK n
     // Umlauts and ß print as themselves.
     expect(text).toContain('Lagerplätze beschriftet?');
     expect(text).toContain('Maßnahmen');
+    expect(text).toContain('Jürgen Groß');
+    expect(text).toContain('20.11.2026');
+    expect(text).toContain('Qualitätsmanagement');
     const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
     expect(Number(pages?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Seite 1 von ${pages?.[1]}`);

@@ -65,6 +65,7 @@ export * from './messages/rules.messages';
 export * from './messages/imports.messages';
 export * from './entities/standard.schema';
 export * from './entities/autocompletion.schema';
+export * from './entities/report-data.schema';
 export type { ImportIssue, ImportReport } from './imports/import-report';
 export * from './imports/audit-item-csv.parser';
 export * from './imports/standard.parser';

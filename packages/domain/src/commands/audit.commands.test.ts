@@ -16,6 +16,7 @@ import {
   unprotectAuditCommand,
   updateAuditCommand,
   updateCompanyMetadataCommand,
+  updateReportDataCommand,
 } from './audit.commands';
 import { auditPermissionContext } from './audit-access';
 import {
@@ -634,6 +635,68 @@ describe('audit.protect and audit.unprotect', () => {
       unchanged: true,
     });
     expect(run(protectAuditCommand, { id: 'zz' }, state)).toEqual(noAuditActive);
+  });
+});
+
+describe('audit.updateReportData (issue 13)', () => {
+  it('stores the report data for the team, keeping what it does not send', () => {
+    const state = withAudit();
+    // A field of an older version (not one of today's) stays as it is.
+    state.apply([
+      {
+        op: 'set',
+        collection: 'audits',
+        id: 'a1',
+        path: ['additionalReportData'],
+        value: { legacy: 'kept' },
+      },
+    ]);
+    const first = apply(
+      updateReportDataCommand,
+      { id: 'a1', reportData: { distributionList: 'QM\nEinkauf', signatureDate: '2026-11-20' } },
+      state,
+      ['auditor'],
+      CO,
+    );
+    expect(first.message).toEqual({ key: 'audit.reportDataSaved' });
+    expect(first.activity).toEqual({ verb: 'updated', object: 'Audit A', objectUrl: '/audit/a1' });
+    apply(
+      updateReportDataCommand,
+      { id: 'a1', reportData: { auditeeRepresentative: ' Erika Muster ' } },
+      state,
+      ['auditor'],
+      LEAD,
+    );
+    expect(state.get('audits', 'a1')?.additionalReportData).toEqual({
+      legacy: 'kept',
+      distributionList: 'QM\nEinkauf',
+      auditeeRepresentative: 'Erika Muster',
+      signatureDate: '2026-11-20',
+    });
+    expect(
+      run(
+        updateReportDataCommand,
+        { id: 'a1', reportData: { signatureDate: '2026-11-20' } },
+        state,
+      ),
+    ).toMatchObject({ unchanged: true });
+  });
+
+  it('refuses a bad date at its field, outsiders, and writes to a protected audit', () => {
+    const state = withAudit();
+    expect(
+      run(
+        updateReportDataCommand,
+        { id: 'a1', reportData: { signatureDate: '20.11.2026' } },
+        state,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'rule' } });
+    expect(
+      run(updateReportDataCommand, { id: 'a1', reportData: {} }, state, ['auditor'], OUTSIDER),
+    ).toEqual(forbidden('audit.updateReportData'));
+    expect(
+      run(updateReportDataCommand, { id: 'a1', reportData: {} }, protectedAudit(), ['auditor'], CO),
+    ).toEqual(protectedRefusal);
   });
 });
 

@@ -5,6 +5,7 @@ import type { AuditConfig } from '../config/audit.config';
 import { auditHeaderSchema, auditSchema, type Audit } from '../entities/audit.schema';
 import { MEASURES_COLLECTION } from '../entities/measure.schema';
 import { newAuditDefaults } from '../entities/audit-defaults';
+import { reportDataOf, reportDataSchema } from '../entities/report-data.schema';
 import { auditFormSchema, auditMetadataUpdateSchema } from '../entities/audit-update';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema, isoDateSchema } from '../ids';
@@ -272,6 +273,39 @@ export const updateCompanyMetadataCommand = defineCommand({
         objectUrl: auditUrl(args.id),
       },
       message: { key: 'audit.companyDataUpdated' },
+    });
+  },
+});
+
+/**
+ * `audit.updateReportData` {id, reportData}: the report's own data on the reporting tab
+ * (`additionalReportData`: distribution list, the audited party's representative, the signature
+ * date; issue 13). For the audit team, like the metadata; fields not sent stay as they are.
+ */
+export const updateReportDataCommand = defineCommand({
+  name: 'audit.updateReportData',
+  args: z.object({ id: idSchema, reportData: z.record(z.string(), z.unknown()) }),
+  ...onAudit<{ id: string }>('audit.update'),
+  reads: ({ id }) => [auditDocRef(id)],
+  run(state, args) {
+    const stored = state.get(AUDITS_COLLECTION, args.id);
+    if (!stored) return noAuditActive();
+    const parsed = reportDataSchema.safeParse({
+      ...reportDataOf(getOwn(stored, 'additionalReportData')),
+      ...args.reportData,
+    });
+    if (!parsed.success) return invalid(parsed.error);
+    const ops = changedFieldOps(AUDITS_COLLECTION, args.id, stored, {
+      additionalReportData: toJsonValue(parsed.data),
+    });
+    if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
+    return commandOk(ops, {
+      activity: {
+        verb: 'updated',
+        object: auditName(stored, args.id),
+        objectUrl: auditUrl(args.id),
+      },
+      message: { key: 'audit.reportDataSaved' },
     });
   },
 });

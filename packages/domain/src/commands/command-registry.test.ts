@@ -68,6 +68,7 @@ describe('domainCommandRegistry', () => {
       'audit.unprotect',
       'audit.changeStatus',
       'audit.complete',
+      'audit.updateReportData',
       'audit.import',
       'auditItem.create',
       'auditItem.update',

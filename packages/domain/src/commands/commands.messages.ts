@@ -32,6 +32,10 @@ export const COMMAND_MESSAGES = defineMessages({
     de: 'Audit {name} gelöscht',
     en: 'Audit {name} deleted',
   },
+  'audit.reportDataSaved': {
+    de: 'Berichtsdaten gespeichert',
+    en: 'Report data saved',
+  },
   'audit.completed': {
     de: 'Audit {name} abgeschlossen und geschützt',
     en: 'Audit {name} completed and protected',

@@ -9,6 +9,7 @@ import {
   unprotectAuditCommand,
   updateAuditCommand,
   updateCompanyMetadataCommand,
+  updateReportDataCommand,
 } from './audit.commands';
 import {
   createAuditItemCommand,
@@ -54,6 +55,7 @@ export const DOMAIN_COMMANDS = [
   unprotectAuditCommand,
   changeAuditStatusCommand,
   completeAuditCommand,
+  updateReportDataCommand,
   importAuditsCommand,
   createAuditItemCommand,
   updateAuditItemCommand,

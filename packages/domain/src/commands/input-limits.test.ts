@@ -184,6 +184,10 @@ const CASES: [string, JsonObject][] = [
   ['audit.changeStatus', { id: 'a1', status: '2', comment: 'Go' }],
   ['audit.complete', { id: 'a1', comment: 'Done' }],
   [
+    'audit.updateReportData',
+    { id: 'a1', reportData: { distributionList: 'QM', auditeeRepresentative: 'Erika' } },
+  ],
+  [
     'audit.import',
     {
       audits: [

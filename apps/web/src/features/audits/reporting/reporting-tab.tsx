@@ -30,6 +30,7 @@ import { PhasePanel } from '../phase-panel';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
+import { ReportDataPanel } from './report-data-panel';
 import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import { useReportPdf } from './use-report-pdf';
@@ -299,6 +300,13 @@ export function ReportingTab({ auditId }: { auditId: string }) {
             ))}
           </Box>
         </PhasePanel>
+
+        <ReportDataPanel
+          key={auditId}
+          auditId={auditId}
+          stored={data?.additionalReportData}
+          canEdit={mayUpdate}
+        />
 
         {(explanation.categories.length > 0 || model.byType.length > 0) && (
           <Suspense fallback={<LinearProgress aria-label={t('reporting.charts.loading')} />}>

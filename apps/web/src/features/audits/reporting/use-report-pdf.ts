@@ -1,6 +1,7 @@
 import {
   CALC_SCHEMA_DEVIATION,
   NO_CATEGORY_MESSAGE,
+  reportDataOf,
   auditStatusOf,
   formatCalendarDay,
   resolveWorkflowStatus,
@@ -102,6 +103,7 @@ export function useReportPdf(input: {
         : t('reporting.pdf.excluded', { questions: left.map(question).join('; ') });
     };
     const rows = createExecutionRowCache()(input.documents);
+    const reportData = reportDataOf(audit.additionalReportData);
     const auditMeasures = measures.filter((measure) => measure.audit_id === input.auditId);
 
     return {
@@ -150,6 +152,9 @@ export function useReportPdf(input: {
         ],
         [t('reporting.pdf.coauditors'), list(audit.coauditors).map(person).join(', ')],
         [t('reporting.pdf.status'), status],
+        [t('reporting.data.auditeeRepresentative'), reportData.auditeeRepresentative],
+        [t('reporting.data.signatureDate'), day(reportData.signatureDate ?? undefined)],
+        [t('reporting.data.distributionList'), reportData.distributionList.trim()],
       ],
       result: {
         total: percent(explanation.total.percent),
