@@ -237,6 +237,8 @@ test('the reporting tab shows and explains the result per category, and the QK n
     // Issue 13.6: the stepper's last step completes the audit: final status, protected.
     await page.getByRole('button', { name: 'Angelegt' }).click();
     await page.getByText('Audit abschließen und Bericht versenden').click();
+    // The step left closes while the chosen one opens: wait for one comment field.
+    await expect(page.getByTestId('audit-step-comment')).toHaveCount(1);
     await page.getByTestId('audit-step-comment').fill('Bericht an den Lieferanten');
     await page.getByTestId('audit-step-continue').click();
     await expect(page).toHaveURL(new RegExp(`/audit/${id}/auditreporting$`));

@@ -18,9 +18,15 @@ export function BellButton({ unread, onClick }: { unread: number | null; onClick
       data-testid="notification-button"
       onClick={onClick}
     >
-      <Badge badgeContent={unread ?? 0} color="secondary" max={99} data-testid="notification-badge">
+      {/* Only a count to show makes a badge: a hidden one still holds its text ("0"), which
+          axe reads as visible text missing from the button's name. */}
+      {unread ? (
+        <Badge badgeContent={unread} color="secondary" max={99} data-testid="notification-badge">
+          <NotificationsIcon />
+        </Badge>
+      ) : (
         <NotificationsIcon />
-      </Badge>
+      )}
     </IconButton>
   );
 }
