@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import * as ExcelJSModule from 'exceljs';
 import { createAudit } from '../support/audits';
 import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
 
@@ -19,6 +21,9 @@ const VALUE: Record<string, number> = {
   Hauptabweichung: 9,
   'Keine Abweichung': 0,
 };
+type ExcelJS = typeof ExcelJSModule;
+const excel: ExcelJS = (ExcelJSModule as ExcelJS & { default?: ExcelJS }).default ?? ExcelJSModule;
+
 const BEST = 0;
 const WORST = 9;
 const NOT_APPLICABLE = 'Nicht anwendbar';
@@ -217,6 +222,29 @@ test('the reporting tab shows and explains the result per category, and the QK n
     const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
     expect(Number(pages?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Seite 1 von ${pages?.[1]}`);
+
+    // Issue 13.4: the findings as Excel and CSV, in the questions' order.
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reporting-export-findings-xlsx').click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe(`Befunde ${name}.xlsx`);
+    const workbook = new excel.Workbook();
+    await workbook.xlsx.readFile(await xlsx.path());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Nr.');
+    expect(sheet.rowCount).toBe(1 + QUESTIONS.length);
+    expect(sheet.getRow(5).getCell(2).value).toBe('FIFO eingehalten?');
+    expect(sheet.getRow(5).getCell(4).value).toBe('Hauptabweichung');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('reporting-export-findings-csv').click(),
+    ]);
+    const csvText = readFileSync(await csv.path(), 'utf8');
+    expect(csvText.startsWith('\uFEFFNr.;Frage;Kategorie;Befundart;')).toBe(true);
+    expect(csvText).toContain(
+      '4;FIFO eingehalten?;Lager;Hauptabweichung;Befund zu FIFO eingehalten?',
+    );
 
     // The same report offline: the PDF chunk and its fonts come from the service worker.
     await controlledByServiceWorker(page);

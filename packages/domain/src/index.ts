@@ -72,6 +72,7 @@ export * from './imports/standard.parser';
 export * from './imports/people.parser';
 export * from './imports/audit.parser';
 export { decodeLatin1Csv } from './imports/text-decoding';
+export { formatSemicolonCsv } from './imports/semicolon-csv.writer';
 export * from './validation/email';
 export * from './validation/attachment-file';
 export * from './files/attachment-rules';

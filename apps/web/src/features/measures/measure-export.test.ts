@@ -1,8 +1,8 @@
 import * as ExcelJSModule from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { downloadFile } from '../../lib/export/download-file';
 import {
   buildMeasureWorkbook,
-  downloadFile,
   measureExportFileName,
   measureExportRows,
   measureWorkbookBytes,

@@ -12,15 +12,11 @@
  * bundle is CommonJS (UMD), so the module is its `default` export; Vitest runs the Node build.
  */
 import { localDay } from '@qa/domain';
-import * as ExcelJSModule from 'exceljs';
+import { downloadFile } from '../../lib/export/download-file';
+import { excel, sheetName, XLSX_TYPE } from '../../lib/export/xlsx-table';
 import type { MeasureRow } from './measure-list';
 
-type ExcelJS = typeof ExcelJSModule;
-
-/** The exceljs module whichever way the bundler or Node hands over a CommonJS module. */
-const excel: ExcelJS = (ExcelJSModule as ExcelJS & { default?: ExcelJS }).default ?? ExcelJSModule;
-
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_TYPE };
 
 export type MeasureExportColumn =
   | 'text'
@@ -185,11 +181,6 @@ function columnWidth(
   return Math.min(column.max, Math.max(column.min, widest));
 }
 
-/** Excel's rules for a sheet name: at most 31 characters, none of `\ / ? * [ ] :`. */
-function sheetName(name: string): string {
-  return name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet1';
-}
-
 /** The workbook as the bytes of an .xlsx file. */
 export async function measureWorkbookBytes(
   rows: readonly MeasureExportRow[],
@@ -197,20 +188,6 @@ export async function measureWorkbookBytes(
 ): Promise<ArrayBuffer> {
   const buffer = await buildMeasureWorkbook(rows, texts).xlsx.writeBuffer();
   return buffer as ArrayBuffer;
-}
-
-/** Saves `bytes` as a file the browser downloads (a Blob behind an `<a download>`). */
-export function downloadFile(bytes: BlobPart, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click has returned: revoke it a while later.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Builds the file of the listed measures and downloads it. */

@@ -69,7 +69,7 @@ export function explanationRows(
 }
 
 /** A file name for the report: the audit's name without characters file systems refuse. */
-export function reportFileName(prefix: string, auditName: string): string {
+export function reportFileName(prefix: string, auditName: string, extension = 'pdf'): string {
   const safe = [...auditName]
     .map((char) => (char.charCodeAt(0) < 32 ? ' ' : char))
     .join('')
@@ -77,5 +77,5 @@ export function reportFileName(prefix: string, auditName: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 80);
-  return `${prefix}${safe ? ` ${safe}` : ''}.pdf`;
+  return `${prefix}${safe ? ` ${safe}` : ''}.${extension}`;
 }

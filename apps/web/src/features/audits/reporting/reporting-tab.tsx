@@ -52,6 +52,12 @@ const QkExplanationDialog = lazyComponent(
 /** The select's value for "no additional result" (an empty value would leave its label inside). */
 const NO_CUSTOM_RESULT = 'none';
 
+/** The export buttons' texts. */
+const EXPORT_LABELS = {
+  findings: { xlsx: 'reporting.export.findingsXlsx', csv: 'reporting.export.findingsCsv' },
+  measures: { xlsx: 'reporting.export.measuresXlsx', csv: 'reporting.export.measuresCsv' },
+} as const;
+
 /** What the explanation dialog shows: the whole audit or one category. */
 type ExplainedScope = { title: string; scope: ScoreExplanation };
 
@@ -298,6 +304,26 @@ export function ReportingTab({ auditId }: { auditId: string }) {
                 data-testid={`reporting-type-${id}`}
               />
             ))}
+          </Box>
+        </PhasePanel>
+
+        <PhasePanel title={t('reporting.export.title')} testId="reporting-exports">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {(['findings', 'measures'] as const).flatMap((kind) =>
+              (['xlsx', 'csv'] as const).map((format) => (
+                <Button
+                  key={`${kind}-${format}`}
+                  variant="outlined"
+                  onClick={async () => {
+                    const failed = await reportPdf.exportTable(kind, format);
+                    if (failed) show({ message: failed, type: 'error' });
+                  }}
+                  data-testid={`reporting-export-${kind}-${format}`}
+                >
+                  {t(EXPORT_LABELS[kind][format])}
+                </Button>
+              )),
+            )}
           </Box>
         </PhasePanel>
 

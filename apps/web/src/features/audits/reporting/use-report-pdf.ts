@@ -1,6 +1,7 @@
 import {
   CALC_SCHEMA_DEVIATION,
   NO_CATEGORY_MESSAGE,
+  formatSemicolonCsv,
   reportDataOf,
   auditStatusOf,
   formatCalendarDay,
@@ -13,6 +14,7 @@ import type { JsonObject, JsonValue } from '@qa/sync';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../../app/chunk-load';
+import { downloadFile } from '../../../lib/export/download-file';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
@@ -221,6 +223,86 @@ export function useReportPdf(input: {
     };
   }
 
+  /** The audit's findings and measures as tables (header first) for the exports (issue 13.4). */
+  function table(kind: 'findings' | 'measures'): (string | number | null)[][] {
+    if (kind === 'findings') {
+      const rows = [...createExecutionRowCache()(input.documents)].sort(byQuestionNumber);
+      return [
+        [
+          t('reporting.export.no'),
+          t('reporting.pdf.question'),
+          t('reporting.pdf.category'),
+          t('reporting.export.type'),
+          t('reporting.pdf.findingText'),
+          t('reporting.pdf.reason'),
+          t('reporting.pdf.solution'),
+          t('reporting.export.latitude'),
+          t('reporting.export.longitude'),
+          t('reporting.pdf.media'),
+        ],
+        ...rows.flatMap((row) =>
+          row.findings.map((finding) => [
+            row.question.no,
+            row.question.text,
+            row.question.category,
+            findingTypeLabel(finding.importance, input.findingTypes, language),
+            finding.text,
+            finding.reason,
+            finding.solution,
+            finding.geolocation?.latitude ?? null,
+            finding.geolocation?.longitude ?? null,
+            finding.mediaCount,
+          ]),
+        ),
+      ];
+    }
+    return [
+      [
+        t('measures.fields.text'),
+        t('measures.fields.assignedTo'),
+        t('measures.fields.dueDate'),
+        t('measures.fields.status'),
+      ],
+      ...measures
+        .filter((measure) => measure.audit_id === input.auditId)
+        .map((measure) => [
+          measure.text,
+          measure.assignedTo.map(person).join(', ') || t('measures.unassigned'),
+          measure.dueDate ? formatCalendarDay(measure.dueDate, language) : '',
+          measureStatusLabel(measureWorkflow, measure.status, language),
+        ]),
+    ];
+  }
+
+  /** Downloads the findings or measures as .xlsx or CSV; returns an error text when it could not. */
+  async function exportTable(
+    kind: 'findings' | 'measures',
+    format: 'xlsx' | 'csv',
+  ): Promise<string | null> {
+    try {
+      const [header, ...rows] = table(kind);
+      const name = displayValue(input.audit?.name) || input.auditId;
+      const title = kind === 'findings' ? t('reporting.pdf.findings') : t('reporting.pdf.measures');
+      const fileName = reportFileName(title, name, format);
+      if (format === 'csv') {
+        downloadFile(formatSemicolonCsv([header!, ...rows]), fileName, 'text/csv;charset=utf-8');
+      } else {
+        const { tableWorkbookBytes, XLSX_TYPE } = await loadChunk(
+          () => import('../../../lib/export/xlsx-table'),
+        );
+        downloadFile(
+          await tableWorkbookBytes(title, header as string[], rows),
+          fileName,
+          XLSX_TYPE,
+        );
+      }
+      return null;
+    } catch (error) {
+      console.error('report export failed', error);
+      return t('reporting.export.failed');
+    }
+  }
+
   /** Makes and downloads the report; returns an error text when it could not. */
   async function download(): Promise<string | null> {
     setGenerating(true);
@@ -228,14 +310,11 @@ export function useReportPdf(input: {
       const content = data();
       const { renderReportPdf } = await loadChunk(() => import('./report-pdf'));
       const blob = await renderReportPdf(content);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = reportFileName(t('reporting.pdf.fileName'), content.title);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadFile(
+        blob,
+        reportFileName(t('reporting.pdf.fileName'), content.title),
+        'application/pdf',
+      );
       return null;
     } catch (error) {
       console.error('report PDF failed', error);
@@ -245,5 +324,5 @@ export function useReportPdf(input: {
     }
   }
 
-  return { generating, download };
+  return { generating, download, exportTable };
 }
