@@ -312,6 +312,24 @@ describe('explaining a score (issue 13)', () => {
     });
   });
 
+  it('lists categories and items in the questions order, however they were stored', () => {
+    const stored = [
+      makeItem({ id: 'x', category: 'Versand', findings: ['1'] }),
+      makeItem({ id: 'y', category: 'Lager', findings: ['1'] }),
+      makeItem({ id: 'z', category: 'Wareneingang', findings: ['1'] }),
+    ];
+    stored[0]!.question.no = '10';
+    stored[1]!.question.no = '2';
+    stored[2]!.question.no = '1';
+    const explained = explainAuditScore(stored, config('deviation'));
+    expect(explained.categories.map((category) => category.categoryName)).toEqual([
+      'Wareneingang',
+      'Lager',
+      'Versand',
+    ]);
+    expect(explained.total.items.map((item) => item.no)).toEqual(['1', '2', '10']);
+  });
+
   it('recomputes exactly to the score, for the audit and every category', () => {
     fc.assert(
       fc.property(fc.array(itemArb, { maxLength: 14 }), schemaArb, (specs, schema) => {

@@ -272,7 +272,14 @@ export function explainAuditScore(
 ): AuditScoreExplanation {
   const schema = calcSchemaOf(config.calcSchema ?? DEFAULT_CALC_SCHEMA_NAME);
   const range = findingWeightRange(config.findingTypes);
-  const explained = items.map((item) => ({
+  // In the questions' order (their numbers, "2" before "10"), so categories come as the
+  // catalogue has them, whatever order the items were stored or synced in.
+  const ordered = [...items].sort(
+    (a, b) =>
+      QUESTION_ORDER.compare(a.question.no, b.question.no) ||
+      QUESTION_ORDER.compare(a.question.text, b.question.text),
+  );
+  const explained = ordered.map((item) => ({
     item,
     explanation: explainItem(item, config, schema, range),
   }));
@@ -298,6 +305,8 @@ export function explainAuditScore(
     })),
   };
 }
+
+const QUESTION_ORDER = new Intl.Collator('en', { numeric: true });
 
 /** The score of an audit and of each category (SPEC section 9). */
 export function scoreAudit(items: readonly AuditItem[], config: ScoringConfig): AuditScore {
