@@ -6,6 +6,7 @@ import { benchEntrySize } from './entry-size.bench';
 import { benchExecution } from './execution.bench';
 import { benchLighthouse } from './lighthouse.bench';
 import { benchMeasures } from './measures.bench';
+import { benchReporting } from './reporting.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
@@ -19,6 +20,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],
   ['measures list and dashboard (issue 12)', benchMeasures],
+  ['reporting tab and PDF report (issue 13)', benchReporting],
   ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 
