@@ -97,7 +97,8 @@ export function ReportDataPanel({
                 return;
               }
               setBase(form);
-              show({ message: translate(local.message ?? { key: 'audit.reportDataSaved' }) });
+              // (The command always says what it did: saved, or no changes.)
+              if (local.message) show({ message: translate(local.message) });
             })
             .finally(() => setBusy(false));
         }}
