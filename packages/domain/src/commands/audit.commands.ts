@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getOwn, isJsonObject, type JsonObject, type Op } from '@qa/sync';
+import { getOwn, isJsonObject, type JsonObject, type JsonValue, type Op } from '@qa/sync';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import type { AuditConfig } from '../config/audit.config';
 import { auditHeaderSchema, auditSchema, type Audit } from '../entities/audit.schema';
@@ -262,18 +262,12 @@ export const updateCompanyMetadataCommand = defineCommand({
         params: { field: 'inspectionType', value: type },
       });
     }
-    const ops = changedFieldOps(AUDITS_COLLECTION, args.id, stored, {
-      companyMetadata: toJsonValue(parsed.data),
-    });
-    if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
-    return commandOk(ops, {
-      activity: {
-        verb: 'updated',
-        object: auditName(stored, args.id),
-        objectUrl: auditUrl(args.id),
-      },
-      message: { key: 'audit.companyDataUpdated' },
-    });
+    return auditFieldUpdate(
+      stored,
+      args.id,
+      { companyMetadata: toJsonValue(parsed.data) },
+      { key: 'audit.companyDataUpdated' },
+    );
   },
 });
 
@@ -295,20 +289,33 @@ export const updateReportDataCommand = defineCommand({
       ...args.reportData,
     });
     if (!parsed.success) return invalid(parsed.error);
-    const ops = changedFieldOps(AUDITS_COLLECTION, args.id, stored, {
-      additionalReportData: toJsonValue(parsed.data),
-    });
-    if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
-    return commandOk(ops, {
-      activity: {
-        verb: 'updated',
-        object: auditName(stored, args.id),
-        objectUrl: auditUrl(args.id),
-      },
-      message: { key: 'audit.reportDataSaved' },
-    });
+    return auditFieldUpdate(
+      stored,
+      args.id,
+      { additionalReportData: toJsonValue(parsed.data) },
+      { key: 'audit.reportDataSaved' },
+    );
   },
 });
+
+/**
+ * Writes the audit fields that changed, with the 'updated' activity and `message`; nothing
+ * changed: `unchanged` with 'no changes found'. For the commands that replace one part of an
+ * audit as a whole (company data, report data).
+ */
+function auditFieldUpdate(
+  stored: JsonObject,
+  id: string,
+  fields: Record<string, JsonValue>,
+  message: DomainMessage,
+): CommandResult {
+  const ops = changedFieldOps(AUDITS_COLLECTION, id, stored, fields);
+  if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
+  return commandOk(ops, {
+    activity: { verb: 'updated', object: auditName(stored, id), objectUrl: auditUrl(id) },
+    message,
+  });
+}
 
 function auditName(audit: JsonObject | undefined, fallback: string): string {
   const name = audit ? getOwn(audit, 'name') : undefined;

@@ -11,6 +11,7 @@ import {
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { typeCounts, type TypeCount } from '../wrapup/wrapup-overview';
 
 /** The report's result as the reporting tab shows it (issue 13). */
 export interface ReportModel {
@@ -18,7 +19,7 @@ export interface ReportModel {
   /** The quality number, when the audit's report asks for it (`customResult` 'qk'). */
   qk: QkResult | null;
   /** Findings per finding type, configured types first in their order. */
-  byType: { id: string; count: number }[];
+  byType: TypeCount[];
   findings: number;
   /** Stored items that could not be read (scored without them). */
   unreadable: number;
@@ -80,19 +81,13 @@ export function reportModel(
       counts.set(finding.importance, (counts.get(finding.importance) ?? 0) + 1);
     }
   }
-  const byType = config.findingTypes
-    .filter((type) => counts.has(type.id))
-    .map((type) => ({ id: type.id, count: counts.get(type.id)! }));
-  for (const [id, count] of counts) {
-    if (!config.findingTypes.some((type) => type.id === id)) byType.push({ id, count });
-  }
   return {
     explanation,
     qk:
       customResult === 'qk'
         ? qkScoreOfAuditItems(items, config.findingTypes, config.qkTable)
         : null,
-    byType,
+    byType: typeCounts(counts, config.findingTypes),
     findings,
     unreadable,
   };

@@ -24,6 +24,23 @@ export interface WrapUpOverview {
   media: number;
 }
 
+/**
+ * Findings per type from their counts by type id: configured types first, in their order; a type
+ * the configuration lost still counts, after them (wrap-up overview, reporting tab).
+ */
+export function typeCounts(
+  counts: ReadonlyMap<string, number>,
+  types: readonly Pick<FindingType, 'id'>[],
+): TypeCount[] {
+  const byType: TypeCount[] = types
+    .filter((type) => counts.has(type.id))
+    .map((type) => ({ id: type.id, count: counts.get(type.id)! }));
+  for (const [id, count] of counts) {
+    if (!types.some((type) => type.id === id)) byType.push({ id, count });
+  }
+  return byType;
+}
+
 export function wrapUpOverview(
   rows: readonly ExecutionRow[],
   types: readonly FindingType[],
@@ -38,18 +55,11 @@ export function wrapUpOverview(
       counts.set(finding.importance, (counts.get(finding.importance) ?? 0) + 1);
     }
   }
-  // Configured types first, in their order; a type the configuration lost still counts.
-  const byType: TypeCount[] = types
-    .filter((type) => counts.has(type.id))
-    .map((type) => ({ id: type.id, count: counts.get(type.id)! }));
-  for (const [id, count] of counts) {
-    if (!types.some((type) => type.id === id)) byType.push({ id, count });
-  }
   return {
     progress: executionProgress(rows),
     unanswered: rows.filter((row) => row.findings.length === 0),
     findings,
-    byType,
+    byType: typeCounts(counts, types),
     media,
   };
 }
