@@ -303,18 +303,20 @@ export function useReportPdf(input: {
     }
   }
 
+  /** Makes the report: the PDF file and the name to give it (download, mail). */
+  async function render(): Promise<{ blob: Blob; fileName: string }> {
+    const content = data();
+    const { renderReportPdf } = await loadChunk(() => import('./report-pdf'));
+    const blob = await renderReportPdf(content);
+    return { blob, fileName: reportFileName(t('reporting.pdf.fileName'), content.title) };
+  }
+
   /** Makes and downloads the report; returns an error text when it could not. */
   async function download(): Promise<string | null> {
     setGenerating(true);
     try {
-      const content = data();
-      const { renderReportPdf } = await loadChunk(() => import('./report-pdf'));
-      const blob = await renderReportPdf(content);
-      downloadFile(
-        blob,
-        reportFileName(t('reporting.pdf.fileName'), content.title),
-        'application/pdf',
-      );
+      const { blob, fileName } = await render();
+      downloadFile(blob, fileName, 'application/pdf');
       return null;
     } catch (error) {
       console.error('report PDF failed', error);
@@ -324,5 +326,5 @@ export function useReportPdf(input: {
     }
   }
 
-  return { generating, download, exportTable };
+  return { generating, setGenerating, render, download, exportTable };
 }
