@@ -75,6 +75,16 @@ const QUESTIONS = [
 
 type Question = (typeof QUESTIONS)[number];
 
+/** A 1 x 1 PNG: a photo attached to a finding, printed in the report with its evidence. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The images in a PDF, as poppler's `pdfimages -list` lists them (two header lines). */
+const pdfImages = (file: string) =>
+  execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }).trim().split('\n').slice(2);
+
 /** The spec's formula: round((current - worst) / (best - worst) * 100) over counted questions. */
 function expected(questions: readonly Question[]) {
   const counted = questions.filter((question) => question.finding !== NOT_APPLICABLE);
@@ -132,6 +142,15 @@ test('the reporting tab shows and explains the result per category, and the QK n
 
     await page.goto(`/audit/${id}/auditexecution`);
     for (const question of QUESTIONS) await record(page, question);
+    // A photo on the major finding (the picker's image is kept as JPEG and uploaded).
+    await row(page, 4).getByTestId('exec-attach-input').setInputFiles({
+      name: 'fifo-regal.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await expect(row(page, 4).locator('[data-upload-state="uploaded"]')).toHaveCount(1, {
+      timeout: 30_000,
+    });
 
     await page.goto(`/audit/${id}/auditreporting`);
     const total = expected(QUESTIONS);
@@ -222,6 +241,13 @@ test('the reporting tab shows and explains the result per category, and the QK n
     const pages = /Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }));
     expect(Number(pages?.[1])).toBeGreaterThanOrEqual(2);
     expect(text).toContain(`Seite 1 von ${pages?.[1]}`);
+    // The photo with its evidence: name, who took it, the fingerprint checked against the file.
+    expect(pdfImages(file)).toHaveLength(1);
+    expect(text).toContain('fifo-regal.jpg');
+    expect(text).toMatch(/SHA-256:\s+([0-9a-f]{8}\s+){7}[0-9a-f]{8}/);
+    expect(text).toContain('geprüft: stimmt mit dem Fingerabdruck der Aufnahme überein');
+    expect(text).toContain('Ergebnis nach Kategorie (Prozent)');
+    expect(text).toContain('Unternehmensdaten');
 
     // Issue 13.4: the findings as Excel and CSV, in the questions' order.
     const [xlsx] = await Promise.all([
@@ -260,6 +286,9 @@ test('the reporting tab shows and explains the result per category, and the QK n
     });
     expect(offlineText).toContain(name);
     expect(offlineText).toContain('Lagerplätze beschriftet?');
+    // The photo comes from the copy kept on this device.
+    expect(pdfImages(await offline.path())).toHaveLength(1);
+    expect(offlineText).toContain('geprüft: stimmt mit dem Fingerabdruck der Aufnahme überein');
     await context.setOffline(false);
 
     // Issue 13.6: the stepper's last step completes the audit: final status, protected.

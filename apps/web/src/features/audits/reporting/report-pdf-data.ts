@@ -1,4 +1,5 @@
 import type { ItemExplanation, Language, ScoreExplanation } from '@qa/domain';
+import type { PhotoCheck, ReportPhoto } from './report-photos';
 
 /**
  * Everything the PDF report prints, already in the user's language: the PDF chunk only lays it
@@ -13,6 +14,8 @@ export interface ReportPdfData {
     result: string;
     categories: string;
     categoryColumns: string[];
+    /** The per-category chart's title and its accessible description. */
+    chart: string;
     explanation: string;
     explanationColumns: string[];
     findings: string;
@@ -22,6 +25,12 @@ export interface ReportPdfData {
     noMeasures: string;
     summary: string;
     noSummary: string;
+    company: string;
+    noCompany: string;
+    /** What each photo's fingerprint check says, and the fingerprint's label. */
+    photoCheck: Record<PhotoCheck, string>;
+    photoHash: string;
+    photoMissing: string;
     page: (page: number, pages: number) => string;
   };
   /** Label and value of the cover's lines (audit, standard, scope, dates, auditors, status). */
@@ -32,7 +41,8 @@ export interface ReportPdfData {
     counted: string;
     formula: string | null;
     qk: string | null;
-    categories: { name: string; counted: string; percent: string }[];
+    /** `value` is the percent drawn as a bar (null: nothing scored). */
+    categories: { name: string; counted: string; percent: string; value: number | null }[];
   };
   explanation: {
     name: string;
@@ -40,9 +50,31 @@ export interface ReportPdfData {
     items: { question: string; weight: string; finding: string; points: string }[];
     excluded: string | null;
   }[];
-  findings: { question: string; type: string; fields: [string, string][] }[];
+  findings: { question: string; type: string; fields: [string, string][]; photos: ReportPhoto[] }[];
   measures: { text: string; assignees: string; due: string; status: string }[];
   summary: string;
+  /** The audited company's data (wrap-up), null when none was recorded. */
+  company: [string, string][] | null;
+}
+
+/** Every photo of the report, in print order. */
+export function reportPhotos(data: ReportPdfData): ReportPhoto[] {
+  return data.findings.flatMap((finding) => finding.photos);
+}
+
+/** The report with its photos replaced by the loaded ones (same order as `reportPhotos`). */
+export function withReportPhotos(
+  data: ReportPdfData,
+  loaded: readonly ReportPhoto[],
+): ReportPdfData {
+  let index = 0;
+  return {
+    ...data,
+    findings: data.findings.map((finding) => ({
+      ...finding,
+      photos: finding.photos.map(() => loaded[index++]!),
+    })),
+  };
 }
 
 const numbers = new Intl.Collator(undefined, { numeric: true });

@@ -2,8 +2,9 @@ import robotoExt400 from '@fontsource/roboto/files/roboto-latin-ext-400-normal.w
 import robotoExt700 from '@fontsource/roboto/files/roboto-latin-ext-700-normal.woff?url';
 import roboto400 from '@fontsource/roboto/files/roboto-latin-400-normal.woff?url';
 import roboto700 from '@fontsource/roboto/files/roboto-latin-700-normal.woff?url';
-import { Document, Font, Page, StyleSheet, Text, View, pdf } from '@react-pdf/renderer';
+import { Document, Font, Image, Page, StyleSheet, Text, View, pdf } from '@react-pdf/renderer';
 import type { ReportPdfData } from './report-pdf-data';
+import { groupedHash, type ReportPhoto } from './report-photos';
 
 /**
  * The PDF report (issue 13), made in the browser so it works offline: react-pdf in this chunk,
@@ -50,6 +51,23 @@ const styles = StyleSheet.create({
   muted: { color: GREY },
   cell: { paddingRight: 6 },
   finding: { borderBottom: '0.5pt solid #bdbdbd', paddingVertical: 6 },
+  photos: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 4 },
+  photo: { width: '50%', paddingRight: 8, paddingBottom: 8 },
+  photoImage: { height: 170, objectFit: 'contain', objectPosition: 'left top' },
+  photoMissing: {
+    height: 60,
+    border: '0.5pt dashed #9e9e9e',
+    padding: 6,
+    color: GREY,
+    fontSize: 8,
+  },
+  caption: { fontSize: 7, color: GREY, marginTop: 2 },
+  warning: { fontSize: 7, color: '#b71c1c', fontWeight: 700, marginTop: 2 },
+  barRow: { flexDirection: 'row', alignItems: 'center', paddingVertical: 2 },
+  barLabel: { width: '36%', paddingRight: 6, fontSize: 9 },
+  barTrack: { width: '50%', height: 9, backgroundColor: '#e0f2f1' },
+  bar: { height: 9, backgroundColor: TEAL },
+  barValue: { width: '14%', paddingLeft: 6, fontSize: 9 },
   footer: {
     position: 'absolute',
     bottom: 24,
@@ -110,6 +128,53 @@ function Footer({ data }: { data: ReportPdfData }) {
   );
 }
 
+/** The score per category as bars (0 to 100 %), under the table that gives the numbers. */
+function CategoryChart({ data }: { data: ReportPdfData }) {
+  if (data.result.categories.length === 0) return null;
+  return (
+    <View style={{ marginTop: 10 }} wrap={false}>
+      <Text style={styles.h3}>{data.labels.chart}</Text>
+      {data.result.categories.map((category) => (
+        <View key={category.name} style={styles.barRow}>
+          <Text style={styles.barLabel}>{category.name}</Text>
+          <View style={styles.barTrack}>
+            {category.value !== null && (
+              <View
+                style={[styles.bar, { width: `${Math.max(0, Math.min(100, category.value))}%` }]}
+              />
+            )}
+          </View>
+          <Text style={styles.barValue}>{category.percent}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
+/** A finding's photo: the downscaled picture, then its evidence and the fingerprint check. */
+function Photo({ photo, labels }: { photo: ReportPhoto; labels: ReportPdfData['labels'] }) {
+  return (
+    <View style={styles.photo} wrap={false}>
+      {photo.image ? (
+        <Image src={photo.image} style={styles.photoImage} />
+      ) : (
+        <Text style={styles.photoMissing}>{labels.photoMissing}</Text>
+      )}
+      {photo.lines.map((line, index) => (
+        <Text key={index} style={styles.caption}>
+          {line}
+        </Text>
+      ))}
+      {photo.sha256 && (
+        <Text style={styles.caption}>{`${labels.photoHash}: ${groupedHash(photo.sha256)}`}</Text>
+      )}
+      <Text style={photo.check === 'mismatch' ? styles.warning : styles.caption}>
+        {labels.photoCheck[photo.check]}
+      </Text>
+    </View>
+  );
+}
+
 function ReportDocument({ data }: { data: ReportPdfData }) {
   const { labels } = data;
   return (
@@ -137,6 +202,7 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
             widths={[56, 22, 22]}
           />
         ))}
+        <CategoryChart data={data} />
         <Footer data={data} />
       </Page>
 
@@ -163,15 +229,25 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
         </Text>
         {data.findings.length === 0 && <Text style={styles.muted}>{labels.noFindings}</Text>}
         {data.findings.map((finding, index) => (
-          <View key={index} style={styles.finding} wrap={false}>
-            <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
-            <Text>{finding.type}</Text>
-            {finding.fields.map(([label, value]) => (
-              <Text key={label}>
-                <Text style={styles.muted}>{`${label}: `}</Text>
-                {value}
-              </Text>
-            ))}
+          // A finding's text stays on one page; its photos may continue on the next.
+          <View key={index} style={styles.finding}>
+            <View wrap={false} minPresenceAhead={finding.photos.length > 0 ? 120 : 0}>
+              <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
+              <Text>{finding.type}</Text>
+              {finding.fields.map(([label, value]) => (
+                <Text key={label}>
+                  <Text style={styles.muted}>{`${label}: `}</Text>
+                  {value}
+                </Text>
+              ))}
+            </View>
+            {finding.photos.length > 0 && (
+              <View style={styles.photos}>
+                {finding.photos.map((photo, photoIndex) => (
+                  <Photo key={photoIndex} photo={photo} labels={labels} />
+                ))}
+              </View>
+            )}
           </View>
         ))}
 
@@ -190,6 +266,14 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
 
         <Text style={styles.h2}>{labels.summary}</Text>
         <Text>{data.summary || labels.noSummary}</Text>
+
+        <Text style={styles.h2} minPresenceAhead={40}>
+          {labels.company}
+        </Text>
+        {data.company === null && <Text style={styles.muted}>{labels.noCompany}</Text>}
+        {data.company?.map(([label, value]) => (
+          <Field key={label} label={label} value={value} />
+        ))}
         <Footer data={data} />
       </Page>
     </Document>

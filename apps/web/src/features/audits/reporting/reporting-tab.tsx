@@ -154,6 +154,10 @@ export function ReportingTab({ auditId }: { auditId: string }) {
             data-testid="reporting-pdf-progress"
           />
         )}
+        {/* A live region kept in the page, so its news is read out as photos finish. */}
+        <Typography variant="body2" role="status" data-testid="reporting-pdf-photos">
+          {reportPdf.photoProgress ? t('reporting.pdf.photoProgress', reportPdf.photoProgress) : ''}
+        </Typography>
       </Box>
 
       <Stack spacing={2}>

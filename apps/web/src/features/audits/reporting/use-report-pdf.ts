@@ -15,21 +15,34 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../../app/chunk-load';
 import { downloadFile } from '../../../lib/export/download-file';
+import { fetchFileBlob, serverFileUrl } from '../../../lib/files/offline-files';
+import { formatDate } from '../../../lib/i18n/format';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { useOfflineFiles } from '../../../lib/sync/sync-context';
 import { useDocument } from '../../../lib/sync/use-document';
 import { measureStatusLabel } from '../../measures/measure-model';
 import { useMeasureWorkflow, useMeasures } from '../../measures/use-measures';
 import { personLabel, usePeople } from '../../people/use-people';
 import { displayValue } from '../audit-document';
 import { auditWorkflow, workflowLabel } from '../audit-workflow-labels';
-import { createExecutionRowCache } from '../execution/execution-rows';
+import { downscaleImage } from '../execution/media/attach-media';
+import { isImage } from '../execution/media/media-files';
+import { createExecutionRowCache, type ExecutionMedia } from '../execution/execution-rows';
+import { useCompanyFacts } from '../wrapup/use-company-facts';
 import { findingTypeLabel, importanceLabel } from '../preparation/preparation-rows';
 import { auditStandardIds, useAuditStandards } from '../preparation/use-preparation-config';
 import type { ReportModel } from './report-model';
 import { formatReportNumber } from './report-numbers';
-import { explanationRows, reportFileName, type ReportPdfData } from './report-pdf-data';
+import {
+  explanationRows,
+  reportFileName,
+  reportPhotos,
+  withReportPhotos,
+  type ReportPdfData,
+} from './report-pdf-data';
+import { loadReportPhotos, type PhotoReader, type ReportPhoto } from './report-photos';
 
 const numbers = new Intl.Collator(undefined, { numeric: true });
 const byQuestionNumber = (
@@ -38,6 +51,11 @@ const byQuestionNumber = (
 ) =>
   numbers.compare(a.question.no, b.question.no) ||
   numbers.compare(a.question.text, b.question.text);
+
+/** Long side of a photo in the report: about 200 dpi at the half page width it prints at. */
+const PHOTO_EDGE = 1000;
+/** Printable types after downscaling (react-pdf draws JPEG and PNG). */
+const PRINTABLE = new Set(['image/jpeg', 'image/png']);
 
 const list = (value: JsonValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
@@ -65,6 +83,9 @@ export function useReportPdf(input: {
   const standardIds = auditStandardIds(input.audit?.standard);
   const { standards } = useAuditStandards(standardIds);
   const [generating, setGenerating] = useState(false);
+  const [photoProgress, setPhotoProgress] = useState<{ done: number; total: number } | null>(null);
+  const files = useOfflineFiles();
+  const companyFacts = useCompanyFacts();
 
   const n = (value: number) => formatReportNumber(value, language);
   const percent = (value: number | null) =>
@@ -72,6 +93,26 @@ export function useReportPdf(input: {
   const person = (id: string) => personLabel(people.byId, id, t);
   const day = (value: JsonValue | undefined) =>
     typeof value === 'string' && value ? formatCalendarDay(value.slice(0, 10), language) : '';
+  const coordinates = (position: { latitude: number; longitude: number }) =>
+    `${position.latitude.toFixed(6)}, ${position.longitude.toFixed(6)}`;
+  const photo = (media: ExecutionMedia): ReportPhoto => ({
+    fileId: media.fileId,
+    name: media.name,
+    sha256: media.sha256,
+    lines: [
+      media.name,
+      media.capturedAt
+        ? `${t('media.capturedAt')}: ${formatDate(media.capturedAt, language, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}`
+        : '',
+      media.capturedBy ? `${t('media.capturedBy')}: ${person(media.capturedBy)}` : '',
+      media.position ? `${t('media.capturedWhere')}: ${coordinates(media.position)}` : '',
+    ].filter((line) => line !== ''),
+    image: null,
+    check: 'unavailable',
+  });
 
   function data(): ReportPdfData {
     const audit = input.audit ?? {};
@@ -116,6 +157,7 @@ export function useReportPdf(input: {
         reportTitle: t('reporting.pdf.title'),
         result: t('reporting.result.title'),
         categories: t('reporting.categories.title'),
+        chart: t('reporting.charts.categories'),
         categoryColumns: [
           t('reporting.pdf.category'),
           t('reporting.pdf.counted'),
@@ -140,6 +182,16 @@ export function useReportPdf(input: {
         noMeasures: t('reporting.pdf.noMeasures'),
         summary: t('reporting.pdf.summary'),
         noSummary: t('reporting.pdf.noSummary'),
+        company: t('reporting.pdf.company'),
+        noCompany: t('wrapup.company.empty'),
+        photoCheck: {
+          verified: t('reporting.pdf.photo.verified'),
+          mismatch: t('reporting.pdf.photo.mismatch'),
+          none: t('reporting.pdf.photo.none'),
+          unavailable: t('reporting.pdf.photo.unavailable'),
+        },
+        photoHash: t('reporting.pdf.photo.hash'),
+        photoMissing: t('reporting.pdf.photo.missing'),
         page: (page, pages) => t('reporting.pdf.page', { page, pages }),
       },
       cover: [
@@ -174,6 +226,7 @@ export function useReportPdf(input: {
           name: categoryName(category.categoryName),
           counted: `${category.countedItems} / ${category.totalItems}`,
           percent: percent(category.percent),
+          value: category.percent,
         })),
       },
       explanation: explanation.categories.map((category) => ({
@@ -204,13 +257,18 @@ export function useReportPdf(input: {
               [t('reporting.pdf.solution'), finding.solution],
               [
                 t('reporting.pdf.position'),
-                finding.geolocation
-                  ? `${finding.geolocation.latitude.toFixed(6)}, ${finding.geolocation.longitude.toFixed(6)}`
-                  : '',
+                finding.geolocation ? coordinates(finding.geolocation) : '',
               ],
-              [t('reporting.pdf.media'), finding.mediaCount > 0 ? String(finding.mediaCount) : ''],
+              [
+                t('reporting.pdf.files'),
+                finding.media
+                  .filter((media) => !isImage(media))
+                  .map((media) => media.name)
+                  .join(', '),
+              ],
             ] as [string, string][]
           ).filter(([, value]) => value !== ''),
+          photos: finding.media.filter(isImage).map(photo),
         })),
       ),
       measures: auditMeasures.map((measure) => ({
@@ -220,6 +278,7 @@ export function useReportPdf(input: {
         status: measureStatusLabel(measureWorkflow, measure.status, language),
       })),
       summary: typeof audit.summary === 'string' ? audit.summary : '',
+      company: companyFacts(audit.companyMetadata),
     };
   }
 
@@ -303,12 +362,33 @@ export function useReportPdf(input: {
     }
   }
 
+  /** The photos' bytes from this device's copy, else the server (null offline without a copy). */
+  const photoReader: PhotoReader = {
+    read: async (fileId) =>
+      (files ? (await files.files.get(fileId))?.blob : null) ??
+      fetchFileBlob(serverFileUrl(fileId)),
+    downscale: async (blob, name) => {
+      const small = await downscaleImage(blob, name, PHOTO_EDGE, 0.75);
+      return PRINTABLE.has(small.blob.type) ? small.blob : null;
+    },
+  };
+
   /** Makes the report: the PDF file and the name to give it (download, mail). */
   async function render(): Promise<{ blob: Blob; fileName: string }> {
     const content = data();
-    const { renderReportPdf } = await loadChunk(() => import('./report-pdf'));
-    const blob = await renderReportPdf(content);
-    return { blob, fileName: reportFileName(t('reporting.pdf.fileName'), content.title) };
+    const chunk = loadChunk(() => import('./report-pdf'));
+    // (Awaited below; marked handled so a failure meanwhile is not reported twice.)
+    chunk.catch(() => undefined);
+    try {
+      const photos = await loadReportPhotos(reportPhotos(content), photoReader, (done, total) =>
+        setPhotoProgress(total > 0 ? { done, total } : null),
+      );
+      const { renderReportPdf } = await chunk;
+      const blob = await renderReportPdf(withReportPhotos(content, photos));
+      return { blob, fileName: reportFileName(t('reporting.pdf.fileName'), content.title) };
+    } finally {
+      setPhotoProgress(null);
+    }
   }
 
   /** Makes and downloads the report; returns an error text when it could not. */
@@ -326,5 +406,5 @@ export function useReportPdf(input: {
     }
   }
 
-  return { generating, setGenerating, render, download, exportTable };
+  return { generating, setGenerating, photoProgress, render, download, exportTable };
 }

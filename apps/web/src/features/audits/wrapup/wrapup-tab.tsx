@@ -8,13 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  COMPANY_METADATA_LABELS,
-  auditPermissionContext,
-  can,
-  companyEmployeeTotal,
-  updateAuditCommand,
-} from '@qa/domain';
+import { auditPermissionContext, can, updateAuditCommand } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +24,7 @@ import { readOnlyReasonOf } from '../preparation/preparation-access';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';
-import { COMPANY_FLAGS, companyDataFormOf, companyMetadataOf } from './company-data-form';
+import { useCompanyFacts } from './use-company-facts';
 import { wrapUpOverview } from './wrapup-overview';
 import { AnswerProgress } from '../answer-progress';
 import { PhasePanel as Panel } from '../phase-panel';
@@ -219,41 +213,14 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
 
 function CompanySummary({ stored }: { stored: JsonValue | undefined }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
-  const auditConfig = useConfigSegment('audit');
-  if (stored === undefined || stored === null) {
+  const facts = useCompanyFacts()(stored);
+  if (facts === null) {
     return (
       <Typography color="text.secondary" data-testid="wrapup-company-empty">
         {t('wrapup.company.empty')}
       </Typography>
     );
   }
-  const metadata = companyMetadataOf(companyDataFormOf(stored));
-  const label = (key: string) => COMPANY_METADATA_LABELS[key]?.[language] ?? key;
-  const number = (value: number | null) =>
-    value === null ? '–' : new Intl.NumberFormat(language).format(value);
-  const kinds = COMPANY_FLAGS.filter((flag) => metadata[flag]).map(label);
-  const inspection = auditConfig.companyInspectionTypes.find(
-    (type) => type.id === metadata.inspectionType,
-  );
-  const facts: [string, string][] = [
-    [t('wrapup.company.kind'), kinds.length > 0 ? kinds.join(', ') : '–'],
-    [label('trucks'), number(metadata.trucks)],
-    [
-      label('employees'),
-      `${number(companyEmployeeTotal(metadata))} (${label('employees.office')} ${number(
-        metadata.employees.office,
-      )}, ${label('employees.commercial')} ${number(metadata.employees.commercial)}, ${label(
-        'employees.drivers',
-      )} ${number(metadata.employees.drivers)})`,
-    ],
-    [label('storageArea'), number(metadata.storageArea)],
-    [label('storageLocations'), number(metadata.storageLocations)],
-    [
-      label('inspectionType'),
-      inspection ? inspection.label[language] : (metadata.inspectionType ?? '–'),
-    ],
-  ];
   return (
     <Box
       component="dl"

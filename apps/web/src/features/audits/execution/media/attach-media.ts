@@ -57,6 +57,7 @@ export async function downscaleImage(
   file: Blob,
   name: string,
   maxEdge: number,
+  quality = 0.85,
 ): Promise<{ blob: Blob; name: string }> {
   if (!DOWNSCALED_TYPES.has(file.type)) return { blob: file, name };
   try {
@@ -67,7 +68,7 @@ export async function downscaleImage(
       // Size follows from the edge; the library's own size limit must not shrink it further.
       maxSizeMB: Number.POSITIVE_INFINITY,
       fileType: 'image/jpeg',
-      initialQuality: 0.85,
+      initialQuality: quality,
       // Its worker would load the library from a CDN, which the app's CSP (and offline) forbids.
       useWebWorker: false,
     });
