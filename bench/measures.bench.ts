@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signedInContext } from './browser';
-import { median, pushAll, runBrowserBench } from './ui.bench';
+import { median, profiled, pushAll, runBrowserBench } from './ui.bench';
 
 /**
  * Issue 12's figures, in Chromium against a real server with 5,000 audits and 10,000 measures:
@@ -38,23 +37,6 @@ const OTHERS = ['bench-person-0', 'bench-person-1', 'bench-person-2'];
 const PROFILES = process.env.MEASURES_PROFILES;
 
 type Mutation = { name: string; args: unknown };
-
-/** Runs `work` under the CPU profiler when MEASURES_PROFILES is set, writing `<name>.cpuprofile`. */
-async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  if (!PROFILES) return work();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-  await cdp.send('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await cdp.send('Profiler.stop');
-    fs.mkdirSync(PROFILES, { recursive: true });
-    fs.writeFileSync(path.join(PROFILES, `${name}.cpuprofile`), JSON.stringify(profile));
-    await cdp.detach();
-  }
-}
 
 /** A day `offset` days from today, as the measure's `dueDate` (local calendar day). */
 function day(offset: number): string {
@@ -270,7 +252,7 @@ async function loads(
         await page.waitForTimeout(500);
         const lastLoad = run === COLD_RUNS - 1 && n === WARM_PER_COLD - 1;
         const warm = lastLoad
-          ? await profiled(page, `warm${pathname.replace(/\W/g, '-')}`, () =>
+          ? await profiled(page, PROFILES, `warm${pathname.replace(/\W/g, '-')}`, () =>
               firstPaint(page, pathname, selector, also),
             )
           : await firstPaint(page, pathname, selector, also);
@@ -354,7 +336,7 @@ async function filterChanges(page: Page): Promise<FilterFigure[]> {
     ['overdue', 'Overdue', false],
     ['status', 'Completed', true],
   ];
-  await profiled(page, 'filter-changes', async () => {
+  await profiled(page, PROFILES, 'filter-changes', async () => {
     for (let round = 0; round < 2; round += 1) {
       for (const [facet, value, isStatus] of values) {
         figures.push(await toggleFacet(page, facet, value, isStatus ? value : null));

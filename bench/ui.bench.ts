@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserBenchMissing, launchChromium, signedInContext } from './browser';
 import { SYNC_PROTOCOL_VERSION, type ServerMessage } from '@qa/sync';
@@ -289,4 +291,29 @@ export async function benchUi(): Promise<void> {
     );
     await context.close();
   });
+}
+
+/**
+ * Runs `work` under the page's CPU profiler when `dir` is set (a bench's *_PROFILES variable),
+ * writing `<dir>/<name>.cpuprofile` (open it in Chromium's DevTools, Performance panel).
+ */
+export async function profiled<T>(
+  page: Page,
+  dir: string | undefined,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!dir) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
 }

@@ -5,7 +5,7 @@ import {
   auditItemSchema,
 } from '@qa/domain';
 import { describe, expect, it } from 'vitest';
-import { explanationRows, reportFileName } from './report-pdf-data';
+import { explanationRows, reportFileName, runsOf } from './report-pdf-data';
 
 describe('the PDF report data', () => {
   it('names the file after the audit, without characters file systems refuse', () => {
@@ -44,5 +44,12 @@ describe('the PDF report data', () => {
       { question: '2', weight: '3', finding: '9', points: '27' },
       { question: '10', weight: '3', finding: '3', points: '9' },
     ]);
+  });
+});
+
+describe('the runs the report is laid out in', () => {
+  it('groups consecutive entries up to the budget, each run holding at least one', () => {
+    expect(runsOf([3, 4, 2, 9, 1, 1], (n) => n, 8)).toEqual([[3, 4], [2], [9], [1, 1]]);
+    expect(runsOf([], (n: number) => n, 8)).toEqual([]);
   });
 });

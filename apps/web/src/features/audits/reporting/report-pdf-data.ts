@@ -57,6 +57,34 @@ export interface ReportPdfData {
   company: [string, string][] | null;
 }
 
+/**
+ * Consecutive runs of entries whose weights add up to about `budget` (each run at least one
+ * entry): the report lays each run out as a page sequence of its own. react-pdf paginates a page
+ * sequence by laying out what is left again after every page break, so one long sequence costs
+ * the square of its length; runs of a few pages keep a 90-page report within seconds.
+ */
+export function runsOf<T>(
+  entries: readonly T[],
+  weight: (entry: T) => number,
+  budget: number,
+): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let sum = 0;
+  for (const entry of entries) {
+    const next = weight(entry);
+    if (run.length > 0 && sum + next > budget) {
+      runs.push(run);
+      run = [];
+      sum = 0;
+    }
+    run.push(entry);
+    sum += next;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 /** Every photo of the report, in print order. */
 export function reportPhotos(data: ReportPdfData): ReportPhoto[] {
   return data.findings.flatMap((finding) => finding.photos);

@@ -3,7 +3,7 @@ import robotoExt700 from '@fontsource/roboto/files/roboto-latin-ext-700-normal.w
 import roboto400 from '@fontsource/roboto/files/roboto-latin-400-normal.woff?url';
 import roboto700 from '@fontsource/roboto/files/roboto-latin-700-normal.woff?url';
 import { Document, Font, Image, Page, StyleSheet, Text, View, pdf } from '@react-pdf/renderer';
-import type { ReportPdfData } from './report-pdf-data';
+import { runsOf, type ReportPdfData } from './report-pdf-data';
 import { groupedHash, type ReportPhoto } from './report-photos';
 
 /**
@@ -175,6 +175,13 @@ function Photo({ photo, labels }: { photo: ReportPhoto; labels: ReportPdfData['l
   );
 }
 
+/** Lines of explanation (a question row, a category's heading) laid out as one run. */
+const EXPLANATION_ROWS_PER_RUN = 150;
+/** Lines of findings laid out as one run; a row of two photos counts as ten. */
+const FINDING_LINES_PER_RUN = 90;
+const findingWeight = (finding: ReportPdfData['findings'][number]) =>
+  3 + finding.fields.length + 10 * Math.ceil(finding.photos.length / 2);
+
 function ReportDocument({ data }: { data: ReportPdfData }) {
   const { labels } = data;
   return (
@@ -206,51 +213,68 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
         <Footer data={data} />
       </Page>
 
-      <Page size="A4" style={styles.page}>
-        <Text style={styles.h2}>{labels.explanation}</Text>
-        {data.explanation.map((scope) => (
-          <View key={scope.name}>
-            <Text style={styles.h3}>{scope.name}</Text>
-            <Text style={styles.muted}>{scope.formula}</Text>
-            <Cells cells={labels.explanationColumns} widths={[46, 18, 18, 18]} bold />
-            {scope.items.map((item) => (
-              <Cells
-                key={item.question}
-                cells={[item.question, item.weight, item.finding, item.points]}
-                widths={[46, 18, 18, 18]}
-              />
-            ))}
-            {scope.excluded && <Text style={styles.muted}>{scope.excluded}</Text>}
-          </View>
-        ))}
-
-        <Text style={styles.h2} break={data.findings.length > 0}>
-          {labels.findings}
-        </Text>
-        {data.findings.length === 0 && <Text style={styles.muted}>{labels.noFindings}</Text>}
-        {data.findings.map((finding, index) => (
-          // A finding's text stays on one page; its photos may continue on the next.
-          <View key={index} style={styles.finding}>
-            <View wrap={false} minPresenceAhead={finding.photos.length > 0 ? 120 : 0}>
-              <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
-              <Text>{finding.type}</Text>
-              {finding.fields.map(([label, value]) => (
-                <Text key={label}>
-                  <Text style={styles.muted}>{`${label}: `}</Text>
-                  {value}
+      {runsOf(data.explanation, (scope) => scope.items.length + 4, EXPLANATION_ROWS_PER_RUN).map(
+        (run, runIndex) => (
+          <Page key={`explanation-${runIndex}`} size="A4" style={styles.page}>
+            {runIndex === 0 && <Text style={styles.h2}>{labels.explanation}</Text>}
+            {run.map((scope) => (
+              <View key={scope.name}>
+                <Text style={styles.h3} minPresenceAhead={40}>
+                  {scope.name}
                 </Text>
-              ))}
-            </View>
-            {finding.photos.length > 0 && (
-              <View style={styles.photos}>
-                {finding.photos.map((photo, photoIndex) => (
-                  <Photo key={photoIndex} photo={photo} labels={labels} />
+                <Text style={styles.muted}>{scope.formula}</Text>
+                <Cells cells={labels.explanationColumns} widths={[46, 18, 18, 18]} bold />
+                {scope.items.map((item) => (
+                  <Cells
+                    key={item.question}
+                    cells={[item.question, item.weight, item.finding, item.points]}
+                    widths={[46, 18, 18, 18]}
+                  />
+                ))}
+                {scope.excluded && <Text style={styles.muted}>{scope.excluded}</Text>}
+              </View>
+            ))}
+            <Footer data={data} />
+          </Page>
+        ),
+      )}
+
+      {runsOf(data.findings, findingWeight, FINDING_LINES_PER_RUN).map((run, runIndex) => (
+        <Page key={`findings-${runIndex}`} size="A4" style={styles.page}>
+          {runIndex === 0 && <Text style={styles.h2}>{labels.findings}</Text>}
+          {run.map((finding, index) => (
+            // A finding's text stays on one page; its photos may continue on the next.
+            <View key={index} style={styles.finding}>
+              <View wrap={false} minPresenceAhead={finding.photos.length > 0 ? 120 : 0}>
+                <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
+                <Text>{finding.type}</Text>
+                {finding.fields.map(([label, value]) => (
+                  <Text key={label}>
+                    <Text style={styles.muted}>{`${label}: `}</Text>
+                    {value}
+                  </Text>
                 ))}
               </View>
-            )}
-          </View>
-        ))}
+              {finding.photos.length > 0 && (
+                <View style={styles.photos}>
+                  {finding.photos.map((photo, photoIndex) => (
+                    <Photo key={photoIndex} photo={photo} labels={labels} />
+                  ))}
+                </View>
+              )}
+            </View>
+          ))}
+          <Footer data={data} />
+        </Page>
+      ))}
 
+      <Page size="A4" style={styles.page}>
+        {data.findings.length === 0 && (
+          <>
+            <Text style={styles.h2}>{labels.findings}</Text>
+            <Text style={styles.muted}>{labels.noFindings}</Text>
+          </>
+        )}
         <Text style={styles.h2}>{labels.measures}</Text>
         {data.measures.length === 0 && <Text style={styles.muted}>{labels.noMeasures}</Text>}
         {data.measures.length > 0 && (
