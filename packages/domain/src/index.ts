@@ -58,6 +58,8 @@ export * from './audit/finding-rules';
 export * from './audit/audit-item-state';
 export * from './scoring/scoring';
 export * from './scoring/qk';
+export * from './scoring/comparison';
+export * from './scoring/trend';
 export * from './sorting/sort-keys';
 export * from './permissions/permissions';
 export * from './messages/rules.messages';

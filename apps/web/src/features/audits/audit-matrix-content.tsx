@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
+import ShowChartIcon from '@mui/icons-material/ShowChart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -69,6 +70,11 @@ const AuditMatrixDeleteDialog = lazyComponent(
 const AuditImportDialog = lazyComponent(
   () => import('./audit-import-dialog'),
   (m) => m.AuditImportDialog,
+);
+/** The trend per scope (issue 13.5): its scoring and charts load when it is first opened. */
+const AuditTrendDialog = lazyComponent(
+  () => import('./audit-trend-dialog'),
+  (m) => m.AuditTrendDialog,
 );
 
 /**
@@ -180,6 +186,8 @@ export function AuditMatrixContent() {
   const [importing, setImporting] = useState(false);
   const deleteDialogMounted = useMountedOnce(deleting !== null);
   const importDialogMounted = useMountedOnce(importing);
+  const [trendOpen, setTrendOpen] = useState(false);
+  const trendDialogMounted = useMountedOnce(trendOpen);
 
   // The view's documents are the rows: an unchanged audit keeps its object, so its row is not
   // rendered again when another one changes.
@@ -276,6 +284,14 @@ export function AuditMatrixContent() {
           testId="audit-matrix-year"
           sx={{ minWidth: 140 }}
         />
+        <Button
+          variant="outlined"
+          startIcon={<ShowChartIcon />}
+          onClick={() => setTrendOpen(true)}
+          data-testid="audit-trend"
+        >
+          {t('auditMatrix.trend.action')}
+        </Button>
         {mayCreate && (
           <Button
             variant="contained"
@@ -444,6 +460,11 @@ export function AuditMatrixContent() {
       {importDialogMounted && (
         <Suspense fallback={<NavigationProgressBar />}>
           <AuditImportDialog open={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
+      {trendDialogMounted && (
+        <Suspense fallback={<NavigationProgressBar />}>
+          <AuditTrendDialog open={trendOpen} onClose={() => setTrendOpen(false)} />
         </Suspense>
       )}
     </>

@@ -30,6 +30,7 @@ import { PhasePanel } from '../phase-panel';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
+import { AuditComparison } from './audit-comparison';
 import { ReportDataPanel } from './report-data-panel';
 import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
@@ -295,6 +296,8 @@ export function ReportingTab({ auditId }: { auditId: string }) {
             </Box>
           )}
         </PhasePanel>
+
+        <AuditComparison auditId={auditId} />
 
         <PhasePanel title={t('reporting.findings.title')} testId="reporting-findings">
           <Typography variant="body2" sx={{ mb: 1 }}>

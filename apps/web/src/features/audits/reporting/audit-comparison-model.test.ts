@@ -1,0 +1,82 @@
+import { DEFAULT_FINDING_TYPES, DEFAULT_IMPORTANCES } from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
+import { describe, expect, it } from 'vitest';
+import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { comparisonModel, earlierAuditChoices, signedChange } from './audit-comparison-model';
+
+const config = { findingTypes: DEFAULT_FINDING_TYPES, importances: DEFAULT_IMPORTANCES };
+
+function item(auditId: string, no: string, category: string, findings: string[]): ViewDocument {
+  const id = `${auditId}-${no}`;
+  return {
+    collection: 'audititems',
+    id,
+    state: 'sync',
+    data: {
+      auditId,
+      question: { no, text: `Frage ${no}`, importance: '3', category },
+      deviations: Object.fromEntries(
+        findings.map((type, n) => [`${id}-${n}`, { id: `${id}-${n}`, importance: type }]),
+      ),
+    },
+  };
+}
+
+const audit = (id: string, data: JsonObject) => ({ id, data });
+
+describe('the comparison model', () => {
+  it('offers the earlier audits of the same standard and scope, newest first', () => {
+    const scope = { plant: 'styr', productline: 'TGX' };
+    const current = audit('now', { name: 'Now', standard: 'iso9001', scope, planning_year: 2025 });
+    const choices = earlierAuditChoices(current, [
+      current,
+      audit('a', { name: 'Old', standard: 'iso9001', scope, planning_year: 2023 }),
+      audit('b', {
+        name: '',
+        standard: ['iso9001'],
+        scope,
+        planning_year: 2024,
+        planning_date: '2024-05-02',
+      }),
+      audit('c', { name: 'Other', standard: 'haccp', scope, planning_year: 2024 }),
+    ]);
+    expect(choices).toEqual([
+      { id: 'b', name: 'b', day: '2024-05-02', year: 2024 },
+      { id: 'a', name: 'Old', day: null, year: 2023 },
+    ]);
+    expect(earlierAuditChoices(undefined, [current])).toEqual([]);
+  });
+
+  it('scores each audit under its own schema and compares categories and findings', () => {
+    const model = comparisonModel(
+      {
+        audit: { reportSchema: { calcSchema: 'deviation' } },
+        items: [item('e', '1', 'A', ['9']), item('e', '2', 'B', ['3'])],
+      },
+      {
+        audit: { reportSchema: { calcSchema: 'deviation' } },
+        items: [item('c', '1', 'A', ['3']), item('c', '2', 'B', ['ok'])],
+      },
+      config,
+    );
+    // Deviation over 0..9: A 0 % -> 67 %, B 67 % -> 100 %.
+    expect(
+      model.scores.categories.map((c) => [c.categoryName, c.earlier, c.current, c.change]),
+    ).toEqual([
+      ['A', 0, 67, 67],
+      ['B', 67, 100, 33],
+    ]);
+    expect(model.findings.recurring.map((entry) => entry.no)).toEqual(['1']);
+    expect(model.findings.disappeared.map((entry) => [entry.no, entry.state])).toEqual([
+      ['2', 'noFinding'],
+    ]);
+  });
+
+  it('writes a change with its sign', () => {
+    expect([signedChange(5), signedChange(-3), signedChange(0)]).toEqual([
+      '+5',
+      '\u22123',
+      '\u00b10',
+    ]);
+  });
+});

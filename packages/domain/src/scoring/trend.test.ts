@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { auditItemSchema, type AuditItem } from '../audit/audit-item.schema';
+import { DEFAULT_FINDING_TYPES, DEFAULT_IMPORTANCES } from '../config/default-types';
+import { auditsByScope, auditTrend, type TrendAudit } from './trend';
+
+function item(id: string, findings: string[], importance = '1'): AuditItem {
+  return auditItemSchema.parse({
+    id,
+    auditId: 'a',
+    question: { text: `Question ${id}`, importance },
+    deviations: Object.fromEntries(
+      findings.map((type, index) => [`${id}-${index}`, { id: `${id}-${index}`, importance: type }]),
+    ),
+  });
+}
+
+const audit = (id: string, year: Partial<TrendAudit>, items: AuditItem[]): TrendAudit => ({
+  id,
+  calcSchema: 'deviation',
+  items,
+  ...year,
+});
+
+const config = { findingTypes: DEFAULT_FINDING_TYPES, importances: DEFAULT_IMPORTANCES };
+
+describe('auditTrend', () => {
+  it('gives each year its result and QK number, the mean of several audits', () => {
+    const trend = auditTrend(
+      [
+        // 2025: one minor (3) and one ok -> (18 - 3) / 18 = 83 %; QK: one B -> (10 + 1) / 10.
+        audit('b', { planning_year: 2025 }, [item('b1', ['3']), item('b2', ['ok'])]),
+        // 2024 by its planning date: a major -> 0 %, QK (10 + 3) / 10; and a note -> 89 %,
+        // QK one C1 -> 10 / 10. Means: 44.5 -> 45 %, QK 1.15.
+        audit('a', { planning_date: '2024-03-01' }, [item('a1', ['9'])]),
+        audit('c', { planning_year: 2024 }, [item('c1', ['1'])]),
+        audit('undated', {}, [item('u1', ['9'])]),
+      ],
+      config,
+    );
+    expect(trend.undated).toBe(1);
+    expect(trend.points).toEqual([
+      {
+        year: 2024,
+        audits: [
+          { id: 'a', year: 2024, percent: 0, qk: 1.3 },
+          { id: 'c', year: 2024, percent: 89, qk: 1 },
+        ],
+        percent: 45,
+        qk: 1.15,
+      },
+      { year: 2025, audits: [{ id: 'b', year: 2025, percent: 83, qk: 1.1 }], percent: 83, qk: 1.1 },
+    ]);
+  });
+
+  it('has no values for unanswered audits and none for years without values', () => {
+    const trend = auditTrend(
+      [
+        audit('empty', { planning_year: 2023 }, []),
+        audit('unanswered', { planning_year: 2023 }, [item('x', [])]),
+        audit('na', { planning_year: 2022 }, [item('y', ['na'])]),
+      ],
+      config,
+    );
+    expect(trend.points).toEqual([
+      {
+        year: 2022,
+        audits: [{ id: 'na', year: 2022, percent: null, qk: 1 }],
+        percent: null,
+        qk: 1,
+      },
+      {
+        year: 2023,
+        audits: [
+          { id: 'empty', year: 2023, percent: null, qk: null },
+          { id: 'unanswered', year: 2023, percent: null, qk: null },
+        ],
+        percent: null,
+        qk: null,
+      },
+    ]);
+    expect(auditTrend([], config)).toEqual({ points: [], undated: 0 });
+  });
+
+  it('scores each audit under its own calc schema', () => {
+    // Compliance over 0..9 (higher is better): a major (9) is the best value.
+    const trend = auditTrend(
+      [{ ...audit('c', { planning_year: 2024 }, [item('c1', ['9'])]), calcSchema: 'compliance' }],
+      config,
+    );
+    expect(trend.points[0]!.percent).toBe(100);
+  });
+});
+
+describe('auditsByScope', () => {
+  it('groups audits by their normalized scope', () => {
+    const groups = auditsByScope([
+      { id: 'a', scope: { plant: 'styr' } },
+      { id: 'b', scope: [{ plant: 'styr', steering: '' }] },
+      { id: 'c', scope: [] },
+      { id: 'd' },
+    ]);
+    expect(groups.map((group) => group.audits.map((entry) => entry.id))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+});
