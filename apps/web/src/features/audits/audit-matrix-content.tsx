@@ -138,8 +138,9 @@ const rowSx = (theme: Theme) => ({
     color: theme.palette.text.secondary,
     [theme.breakpoints.up('md')]: {
       position: 'absolute',
-      width: 1,
-      height: 1,
+      // (As text: a bare 1 in `sx` means 100 %.)
+      width: '1px',
+      height: '1px',
       overflow: 'hidden',
       clip: 'rect(0 0 0 0)',
       whiteSpace: 'nowrap',
