@@ -19,7 +19,7 @@ import { registerSessionRoutes } from './modules/auth/session.routes';
 import { SessionService } from './modules/auth/session.service';
 import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
 import { registerFiles } from './modules/files/files.setup';
-import type { UploadTimeLimits } from './modules/files/upload-guard';
+import { DEFAULT_UPLOAD_TIME_LIMITS, type UploadTimeLimits } from './modules/files/upload-guard';
 import { HealthRepository } from './modules/health/health.repository';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
@@ -28,6 +28,8 @@ import { PeopleService } from './modules/people/people.service';
 import { MeasureRemindersRepository } from './modules/reminders/measure-reminders.repository';
 import { MeasureRemindersService } from './modules/reminders/measure-reminders.service';
 import { ReminderScheduler } from './modules/reminders/reminder-scheduler';
+import { registerReportMailRoutes } from './modules/reports/report-mail.routes';
+import { ReportMailService } from './modules/reports/report-mail.service';
 import { AppMetaRepository } from './modules/setup/app-meta.repository';
 import {
   InitialAdminService,
@@ -213,6 +215,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       trustedOrigins: config.trustedOrigins,
       quotaBytes: config.uploadQuotaBytes,
       limits: options.files,
+    });
+    await registerReportMailRoutes(app, {
+      sessions,
+      reports: new ReportMailService({
+        documents,
+        feed,
+        mail,
+        publicUrl: config.publicUrl,
+        log: app.log,
+      }),
+      trustedOrigins: config.trustedOrigins,
+      limits: { ...DEFAULT_UPLOAD_TIME_LIMITS, ...options.files },
     });
     await registerWebRoutes(app, { webDist: config.webDist });
 

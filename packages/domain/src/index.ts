@@ -54,6 +54,8 @@ export * from './workflow/measure-filters';
 export * from './workflow/measure-reminders';
 export * from './workflow/dashboard';
 export * from './messages/reminder.messages';
+export * from './messages/report-mail.messages';
+export * from './report/report-mail';
 export * from './audit/finding-rules';
 export * from './audit/audit-item-state';
 export * from './scoring/scoring';

@@ -27,6 +27,10 @@ export const ACTIVITY_MESSAGES = defineMessages({
     de: '{actor} hat den Schutz des Audits {object} aufgehoben',
     en: '{actor} removed the protection of the audit {object}',
   },
+  'activity.audit.reportSent': {
+    de: '{actor} hat den Bericht versandt: {object}',
+    en: '{actor} sent the report: {object}',
+  },
   'activity.audit.statusChanged': {
     de: '{actor} hat den Auditstatus geändert: {object}',
     en: '{actor} changed the audit status: {object}',

@@ -76,6 +76,46 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Das Audit ist geschützt und kann nicht geändert werden',
     en: 'The audit is protected and cannot be changed',
   },
+  'reportMail.recipientsRequired': {
+    de: 'Wählen Sie mindestens eine Person, an die der Bericht gehen soll',
+    en: 'Choose at least one person to send the report to',
+  },
+  'reportMail.tooManyRecipients': {
+    de: 'Der Bericht kann an höchstens {max} Personen auf einmal gehen',
+    en: 'The report can go to at most {max} people at once',
+  },
+  'reportMail.requestInvalid': {
+    de: 'Die Angaben zum Versand des Berichts sind ungültig',
+    en: 'The details for sending the report are invalid',
+  },
+  'reportMail.recipientUnknown': {
+    de: 'Die Person {id} ist nicht bekannt',
+    en: 'The person {id} is not known',
+  },
+  'reportMail.recipientNoEmail': {
+    de: '{name} hat keine E-Mail-Adresse',
+    en: '{name} has no e-mail address',
+  },
+  'reportMail.notPdf': {
+    de: 'Die Datei ist kein PDF-Bericht',
+    en: 'The file is not a PDF report',
+  },
+  'reportMail.tooLarge': {
+    de: 'Der Bericht ist größer als {maxMiB} MB und kann nicht versandt werden',
+    en: 'The report is larger than {maxMiB} MB and cannot be sent',
+  },
+  'reportMail.rateLimited': {
+    de: 'Zu viele Berichte versandt; bitte in {minutes} Minuten erneut versuchen',
+    en: 'Too many reports sent; please try again in {minutes} minutes',
+  },
+  'reportMail.auditNotFound': {
+    de: 'Das Audit {auditId} gibt es auf dem Server nicht',
+    en: 'The audit {auditId} does not exist on the server',
+  },
+  'reportMail.sendFailed': {
+    de: 'Die E-Mail an {name} konnte nicht versandt werden ({sent} bereits versandt)',
+    en: 'The e-mail to {name} could not be sent ({sent} sent already)',
+  },
 });
 
 export type RulesMessageKey = keyof typeof RULES_MESSAGES;

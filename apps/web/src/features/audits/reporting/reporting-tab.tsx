@@ -34,6 +34,7 @@ import { AuditComparison } from './audit-comparison';
 import { ReportDataPanel } from './report-data-panel';
 import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
+import { ReportMailButton } from './report-mail-dialog';
 import { useReportPdf } from './use-report-pdf';
 
 /** The charts and the explanations load with their first use: a kit of their own (issue 13). */
@@ -148,6 +149,12 @@ export function ReportingTab({ auditId }: { auditId: string }) {
         >
           {t('reporting.pdf.download')}
         </Button>
+        <ReportMailButton
+          auditId={auditId}
+          audit={data}
+          render={reportPdf.render}
+          disabled={loading}
+        />
         {reportPdf.generating && (
           <CircularProgress
             size={24}

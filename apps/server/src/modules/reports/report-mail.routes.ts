@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import {
+  MAX_REPORT_PDF_BYTES,
+  MAX_REPORT_RECIPIENTS,
+  UPLOAD_INCOMPLETE_MESSAGE,
+  languageOfPreference,
+  reportPdfTooLarge,
+  type Person,
+} from '@qa/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { webHeaders } from '../../http/web-request';
+import { AppError } from '../../shared/app-error';
+import type { SessionService } from '../auth/session.service';
+import { UploadGuard, type UploadTimeLimits } from '../files/upload-guard';
+import { discard } from '../files/upload-meter';
+import type { ReportMailFields, ReportMailService } from './report-mail.service';
+
+export interface ReportMailRouteDeps {
+  sessions: SessionService;
+  reports: ReportMailService;
+  /** Origins whose pages may send (the sync socket's list, as for uploads). */
+  trustedOrigins: readonly string[];
+  limits: UploadTimeLimits;
+}
+
+interface RouteParams {
+  auditId: string;
+}
+
+/** The form field that carries the PDF. */
+const FILE_FIELD = 'file';
+/** Room beside the recipients for `message`, `language` and a few the browser may add. */
+const EXTRA_FIELDS = 10;
+
+/**
+ * `POST /api/v1/audits/<auditId>/report/mail` (multipart: the PDF in the field "file", one field
+ * "recipients" per person id, optional "message" and "language"), for signed-in people from a
+ * trusted origin (not yet listed in docs/api.md). Answers `{sent: [{id, name}]}` once
+ * every mail went out. Who may send, the audit and the rate limit are checked before a byte of
+ * the body is read; the fields, recipients and file before a mail is sent. Multipart parsing is
+ * registered in this scope only, as for uploads.
+ */
+export async function registerReportMailRoutes(
+  app: FastifyInstance,
+  { sessions, reports, trustedOrigins, limits }: ReportMailRouteDeps,
+): Promise<void> {
+  const people = new WeakMap<FastifyRequest, Person>();
+
+  const requirePerson = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const { person, setCookies } = await sessions.current(webHeaders(req));
+    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    if (!person) throw new AppError('unauthenticated', 'Not signed in');
+    people.set(req, person);
+  };
+  // As uploads and the sync socket: a write from a page of a foreign origin is refused.
+  const requireTrustedOrigin = async (req: FastifyRequest): Promise<void> => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !trustedOrigins.includes(origin)) {
+      throw new AppError('forbidden', 'origin not allowed');
+    }
+  };
+
+  await app.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false });
+
+    scope.post<{ Params: RouteParams }>(
+      '/api/v1/audits/:auditId/report/mail',
+      { onRequest: [requireTrustedOrigin, requirePerson] },
+      async (req, reply) => {
+        const actor = people.get(req);
+        if (!actor) throw new AppError('unauthenticated', 'Not signed in');
+        const { auditId } = req.params;
+        const guard = new UploadGuard(req.raw, limits);
+        const parser = { failed: false };
+        try {
+          const audit = await reports.authorize(actor, auditId);
+          if (!req.isMultipart()) {
+            throw new AppError('unsupported_media_type', 'Expected multipart/form-data');
+          }
+          const { fields, pdf } = await guard.run(readBody(req, guard, parser));
+          const language = languageOfPreference(req.headers['accept-language']?.split(',')[0]);
+          const result = await reports.send(actor, auditId, audit, fields, pdf, language);
+          reply.header('cache-control', 'no-store');
+          return result;
+        } catch (error) {
+          if ((guard.aborted || !req.raw.complete) && req.raw.httpVersionMajor === 1) {
+            reply.header('connection', 'close');
+          }
+          throw parser.failed && !(error instanceof AppError)
+            ? new AppError(
+                'invalid_request',
+                'The multipart body is incomplete or malformed',
+                UPLOAD_INCOMPLETE_MESSAGE,
+              )
+            : error;
+        } finally {
+          guard.dispose();
+        }
+      },
+    );
+  });
+}
+
+/**
+ * The fields and the PDF (in memory: at most MAX_REPORT_PDF_BYTES, which the mail needs whole
+ * anyway). A file over the limit is refused as soon as the parser cuts it.
+ */
+async function readBody(
+  req: FastifyRequest,
+  guard: UploadGuard,
+  parser: { failed: boolean },
+): Promise<{ fields: ReportMailFields; pdf: { fileName: string; bytes: Buffer } }> {
+  const fields: ReportMailFields = { recipients: [] };
+  let pdf: { fileName: string; bytes: Buffer } | null = null;
+  const parts = req.parts({
+    limits: {
+      fileSize: MAX_REPORT_PDF_BYTES + 1,
+      files: 1,
+      fields: MAX_REPORT_RECIPIENTS + EXTRA_FIELDS,
+      parts: MAX_REPORT_RECIPIENTS + EXTRA_FIELDS + 1,
+      fieldSize: 64 * 1024,
+    },
+  });
+  guard.watchBody();
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        part.file.on('error', () => {
+          parser.failed = true;
+        });
+        guard.protect(part.file);
+        if (part.fieldname !== FILE_FIELD || pdf) {
+          await discard(part.file);
+          throw new AppError('invalid_request', `Expected one file in the field "${FILE_FIELD}"`);
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file) chunks.push(chunk as Buffer);
+        if (part.file.truncated) {
+          throw new AppError('payload_too_large', 'The report is too large', reportPdfTooLarge());
+        }
+        pdf = { fileName: part.filename, bytes: Buffer.concat(chunks) };
+        continue;
+      }
+      const value = typeof part.value === 'string' ? part.value : String(part.value);
+      if (part.fieldname === 'recipients') fields.recipients.push(value);
+      else if (part.fieldname === 'message') fields.message = value;
+      else if (part.fieldname === 'language') fields.language = value;
+    }
+  } catch (error) {
+    if (!(error instanceof AppError) && !hasClientStatus(error)) parser.failed = true;
+    throw error;
+  }
+  if (!pdf) throw new AppError('invalid_request', `No file in the field "${FILE_FIELD}"`);
+  return { fields, pdf };
+}
+
+/** The multipart plugin's own errors (limits) carry a 4xx status; busboy's plain ones none. */
+function hasClientStatus(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
