@@ -165,6 +165,15 @@ test('the reporting tab shows and explains the result per category, and the QK n
       ).toHaveText(`${scope.percent} %`);
     }
     await expect(page.getByTestId('reporting-type-3')).toHaveText('Nebenabweichung: 1');
+    // The findings table (issue 13.2): every answered question, searchable.
+    const findingList = page.getByTestId('reporting-finding-list');
+    await expect(findingList.getByTestId('reporting-finding')).toHaveCount(QUESTIONS.length);
+    await findingList.getByTestId('list-search').fill('FIFO');
+    await expect(findingList.getByTestId('reporting-finding')).toHaveCount(1);
+    await expect(findingList.getByTestId('reporting-finding')).toContainText(
+      'Hauptabweichung – Befund zu FIFO eingehalten?',
+    );
+    await findingList.getByTestId('list-search').fill('');
 
     // The explanation of "Lager": both questions with weight x value, and the filled-in formula.
     const lager = expected(QUESTIONS.filter((question) => question.category === 'Lager'));

@@ -33,15 +33,9 @@ import { useCommand } from '../../../lib/sync/use-command';
 import { useOfflineFiles } from '../../../lib/sync/sync-context';
 import { personLabel, usePeople } from '../../people/use-people';
 import { useDocument } from '../../../lib/sync/use-document';
-import {
-  findingTypeLabel,
-  importanceLabel,
-  NO_CATEGORY,
-  preparationComparators,
-  preparationFields,
-  searchTextOf,
-} from '../preparation/preparation-rows';
+import { findingTypeLabel, importanceLabel, searchTextOf } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
+import { useItemListView } from '../preparation/use-item-list-view';
 import { DiscardFindingsDialog } from './discard-findings-dialog';
 import { executionAccess } from './execution-access';
 import {
@@ -146,31 +140,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const quickTypes = useMemo(() => stateTypes(types), [types]);
 
   // ---- What the list needs, stable across renders.
-  const fields = useMemo(() => preparationFields(types), [types]);
-  const comparators = useMemo(() => preparationComparators(importances), [importances]);
-  const categoryNames = useMemo(
-    () => new Map(config.categories.map((option) => [option.id, option.label[language]])),
-    [config.categories, language],
-  );
-  const formatValue = useCallback(
-    (field: string, value: string) => {
-      switch (field) {
-        case 'question.category_id':
-          return value === NO_CATEGORY || value === ''
-            ? translate({ key: 'scoring.noCategory' })
-            : (categoryNames.get(value) ?? value);
-        case 'question.importance':
-          return importanceLabel(value, importances, language);
-        case 'answered':
-          return value === 'true' ? t('preparation.answered.yes') : t('preparation.answered.no');
-        case 'findingImportance':
-          return findingTypeLabel(value, types, language);
-        default:
-          return value;
-      }
-    },
-    [categoryNames, importances, language, types, translate, t],
-  );
+  const { fields, comparators, formatValue } = useItemListView(rows, config);
 
   const labels = useMemo<ExecutionRowLabels>(
     () => ({

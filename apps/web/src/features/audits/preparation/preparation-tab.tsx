@@ -37,12 +37,8 @@ import {
 } from './preparation-row-view';
 import {
   createRowCache,
-  findingTypeLabel,
   importanceLabel,
-  NO_CATEGORY,
   nextQuestionNumber,
-  preparationComparators,
-  preparationFields,
   searchTextOf,
   type PreparationRow,
 } from './preparation-rows';
@@ -52,6 +48,7 @@ import {
   usePreparationConfig,
 } from './use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
+import { useItemListView } from './use-item-list-view';
 
 type DialogState =
   | { kind: 'none' }
@@ -93,54 +90,11 @@ export function PreparationTab({ auditId }: { auditId: string }) {
   const access = useMemo(() => preparationAccess(auditData, person), [auditData, person]);
 
   // ---- What the list needs, stable across renders (the list re-indexes when these change).
-  const fields = useMemo(() => preparationFields(config.findingTypes), [config.findingTypes]);
   const importances = config.audititem.importances;
-  const comparators = useMemo(() => preparationComparators(importances), [importances]);
-  const categoryNames = useMemo(
-    () => new Map(config.categories.map((option) => [option.id, option.label[language]])),
-    [config.categories, language],
-  );
-  const noCategory = useMemo(() => translate({ key: 'scoring.noCategory' }), [translate]);
-  const chapterNames = useMemo(
-    () => new Map(chapters.map((chapter) => [chapter.id, chapter.description])),
-    [chapters],
-  );
-  // Names of categories the configuration does not know, as the items store them.
-  const storedCategoryNames = useMemo(() => {
-    const names = new Map<string, string>();
-    for (const row of rows) {
-      const { category_id: id, category } = row.question;
-      if (id !== '' && category !== '' && !names.has(id)) names.set(id, category);
-    }
-    return names;
-  }, [rows]);
-  const categoryLabel = useCallback(
-    (id: string) =>
-      id === NO_CATEGORY || id === ''
-        ? noCategory
-        : (categoryNames.get(id) ?? storedCategoryNames.get(id) ?? id),
-    [categoryNames, storedCategoryNames, noCategory],
-  );
-  const formatValue = useCallback(
-    (field: string, value: string) => {
-      switch (field) {
-        case 'question.category_id':
-          return categoryLabel(value);
-        case 'question.importance':
-          return importanceLabel(value, importances, language);
-        case 'question.chapters.id': {
-          const description = chapterNames.get(value);
-          return description ? `${value} ${description}` : value;
-        }
-        case 'answered':
-          return value === 'true' ? t('preparation.answered.yes') : t('preparation.answered.no');
-        case 'findingImportance':
-          return findingTypeLabel(value, config.findingTypes, language);
-        default:
-          return value;
-      }
-    },
-    [categoryLabel, importances, language, chapterNames, config.findingTypes, t],
+  const { fields, comparators, formatValue, categoryLabel } = useItemListView(
+    rows,
+    config,
+    chapters,
   );
 
   const labels = useMemo<RowLabels>(

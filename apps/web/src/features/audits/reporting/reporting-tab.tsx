@@ -32,6 +32,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
 import { AuditComparison } from './audit-comparison';
 import { ReportDataPanel } from './report-data-panel';
+import { ReportFindingsList } from './report-findings-list';
 import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import { ReportMailButton } from './report-mail-dialog';
@@ -319,6 +320,10 @@ export function ReportingTab({ auditId }: { auditId: string }) {
               />
             ))}
           </Box>
+        </PhasePanel>
+
+        <PhasePanel title={t('reporting.findings.listLabel')} testId="reporting-finding-list">
+          <ReportFindingsList documents={documents} loading={loading} />
         </PhasePanel>
 
         <PhasePanel title={t('reporting.export.title')} testId="reporting-exports">
