@@ -1,7 +1,7 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { isInlineAttachmentType, UPLOAD_INCOMPLETE_MESSAGE, type FileActor } from '@qa/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { webHeaders } from '../../http/web-request';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { AppError } from '../../shared/app-error';
 import type { SessionService } from '../auth/session.service';
 import { contentDisposition, presentFile } from './files.presenter';
@@ -47,28 +47,12 @@ export async function registerFileRoutes(
   app: FastifyInstance,
   { sessions, files, trustedOrigins, limits }: FileRouteDeps,
 ): Promise<void> {
-  const people = new WeakMap<FastifyRequest, FileActor>();
-
-  // Before the body is parsed, so a stranger learns nothing about what the route would accept.
-  const requirePerson = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { person, setCookies } = await sessions.current(webHeaders(req));
-    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
-    if (!person) throw new AppError('unauthenticated', 'Not signed in');
-    people.set(req, { personId: person.id, roles: person.roles });
-  };
+  const { requirePerson, personOf } = signedInGuard(sessions);
   const actorOf = (req: FastifyRequest): FileActor => {
-    const actor = people.get(req);
-    if (!actor) throw new AppError('unauthenticated', 'Not signed in');
-    return actor;
+    const person = personOf(req);
+    return { personId: person.id, roles: person.roles };
   };
-  // As the sync socket: the session cookie goes along whatever page sends the request, so a
-  // write from a page of a foreign origin is refused (a request without Origin is no browser's).
-  const requireTrustedOrigin = async (req: FastifyRequest): Promise<void> => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !trustedOrigins.includes(origin)) {
-      throw new AppError('forbidden', 'origin not allowed');
-    }
-  };
+  const requireTrustedOrigin = trustedOriginGuard(trustedOrigins);
 
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });

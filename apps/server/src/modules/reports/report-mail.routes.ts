@@ -5,10 +5,9 @@ import {
   UPLOAD_INCOMPLETE_MESSAGE,
   languageOfPreference,
   reportPdfTooLarge,
-  type Person,
 } from '@qa/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { webHeaders } from '../../http/web-request';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { AppError } from '../../shared/app-error';
 import type { SessionService } from '../auth/session.service';
 import { UploadGuard, type UploadTimeLimits } from '../files/upload-guard';
@@ -44,21 +43,8 @@ export async function registerReportMailRoutes(
   app: FastifyInstance,
   { sessions, reports, trustedOrigins, limits }: ReportMailRouteDeps,
 ): Promise<void> {
-  const people = new WeakMap<FastifyRequest, Person>();
-
-  const requirePerson = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const { person, setCookies } = await sessions.current(webHeaders(req));
-    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
-    if (!person) throw new AppError('unauthenticated', 'Not signed in');
-    people.set(req, person);
-  };
-  // As uploads and the sync socket: a write from a page of a foreign origin is refused.
-  const requireTrustedOrigin = async (req: FastifyRequest): Promise<void> => {
-    const origin = req.headers.origin;
-    if (origin !== undefined && !trustedOrigins.includes(origin)) {
-      throw new AppError('forbidden', 'origin not allowed');
-    }
-  };
+  const { requirePerson, personOf } = signedInGuard(sessions);
+  const requireTrustedOrigin = trustedOriginGuard(trustedOrigins);
 
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
@@ -67,8 +53,7 @@ export async function registerReportMailRoutes(
       '/api/v1/audits/:auditId/report/mail',
       { onRequest: [requireTrustedOrigin, requirePerson] },
       async (req, reply) => {
-        const actor = people.get(req);
-        if (!actor) throw new AppError('unauthenticated', 'Not signed in');
+        const actor = personOf(req);
         const { auditId } = req.params;
         const guard = new UploadGuard(req.raw, limits);
         const parser = { failed: false };
