@@ -4,7 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { signedInContext } from './browser';
-import { firstRow, median, profiled, pushAll, runBrowserBench, watchFirstRows } from './ui.bench';
+import {
+  firstRow,
+  inAppNavigation,
+  median,
+  profiled,
+  pushAll,
+  runBrowserBench,
+  watchFirstRows,
+} from './ui.bench';
 
 /**
  * Issue 13's figures, in Chromium against a real server, for an audit of 1,000 questions in ten
@@ -212,8 +220,20 @@ export async function benchReporting(): Promise<void> {
         warm.push(await firstRow(page, url, CATEGORY_ROW));
         await page.waitForTimeout(500);
       }
+      // In the running app (decision 51's reading of "first render"): the wrap-up tab's link to
+      // the reporting tab, to its first category in the DOM at a frame.
+      const inApp: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        await firstRow(page, `${server.url}/audit/${id}/auditwrapup`, '[data-testid="wrapup-tab"]');
+        await page.waitForTimeout(1_000);
+        inApp.push(await inAppNavigation(page, 'a[href$="/auditreporting"]', CATEGORY_ROW));
+      }
+      const ms = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
       console.log(
-        `reporting tab, ${ITEMS} questions, ${FINDINGS} findings: first category painted cold ${cold.toFixed(0)} ms; warm (ms) ${warm.map((v) => v.toFixed(0)).join(', ')}; median ${median(warm).toFixed(0)}, ratio to the ${TARGETS.firstRenderMs} ms target ${(median(warm) / TARGETS.firstRenderMs).toFixed(2)}`,
+        `reporting tab, ${ITEMS} questions, ${FINDINGS} findings: in the app, the wrap-up tab's "Reporting" to the first category (ms) ${ms(inApp)}; median ${median(inApp).toFixed(0)}, ratio to the ${TARGETS.firstRenderMs} ms target ${(median(inApp) / TARGETS.firstRenderMs).toFixed(2)}`,
+      );
+      console.log(
+        `  page load to the first category painted: cold ${cold.toFixed(0)} ms; warm (ms) ${ms(warm)}; median ${median(warm).toFixed(0)} (app start and the replica's first read included)`,
       );
 
       // The PDF: the heap sampled while it is made.

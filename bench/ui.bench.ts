@@ -131,7 +131,7 @@ export function watchFirstRows(selectors: string[]): void {
 }
 
 /** Milliseconds from a click on an in-app link (no page load) until a list row is in the DOM. */
-async function inAppNavigation(page: Page, linkSelector: string, rowSelector: string) {
+export async function inAppNavigation(page: Page, linkSelector: string, rowSelector: string) {
   await page.waitForSelector(linkSelector, { state: 'attached' });
   return page.evaluate(
     async ({ link, row }) => {

@@ -100,14 +100,25 @@ export function AuditComparison({ auditId }: { auditId: string }) {
         }
       : null,
   );
+  // (Nothing to compare with: not even this audit is scored again.)
   const model = useMemo(
     () =>
-      comparisonModel(
-        { audit: earlier?.data, items: earlierItems },
-        { audit: audit?.data, items: documents },
-        { findingTypes, importances: audititem.importances },
-      ),
-    [earlier?.data, earlierItems, audit?.data, documents, findingTypes, audititem.importances],
+      earlierId === undefined
+        ? null
+        : comparisonModel(
+            { audit: earlier?.data, items: earlierItems },
+            { audit: audit?.data, items: documents },
+            { findingTypes, importances: audititem.importances },
+          ),
+    [
+      earlierId,
+      earlier?.data,
+      earlierItems,
+      audit?.data,
+      documents,
+      findingTypes,
+      audititem.importances,
+    ],
   );
 
   const choiceLabel = (choice: AuditChoice) =>
@@ -161,7 +172,7 @@ export function AuditComparison({ auditId }: { auditId: string }) {
     <PhasePanel title={t('reporting.comparison.title')} testId="reporting-comparison">
       {auditsLoading && choices.length === 0 ? (
         <LinearProgress aria-label={t('reporting.comparison.loading')} />
-      ) : choices.length === 0 ? (
+      ) : choices.length === 0 || model === null ? (
         <Typography color="text.secondary" data-testid="reporting-comparison-empty">
           {t('reporting.comparison.empty')}
         </Typography>

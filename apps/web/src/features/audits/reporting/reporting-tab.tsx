@@ -21,6 +21,7 @@ import { lazyComponent } from '../../../app/chunk-load';
 import { CompactSelect } from '../../../components/form/compact-select';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import { useConfigSegment } from '../../../lib/config/use-config-segment';
+import { usePainted } from '../../../lib/dom/after-paint';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
@@ -122,6 +123,8 @@ export function ReportingTab({ auditId }: { auditId: string }) {
     findingTypes,
     importances: audititem.importances,
   });
+  // The comparison and the findings table below the fold render once the result is painted.
+  const painted = usePainted();
   const [explained, setExplained] = useState<ExplainedScope | null>(null);
   const [explainQk, setExplainQk] = useState(false);
   const { explanation, qk } = model;
@@ -305,7 +308,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           )}
         </PhasePanel>
 
-        <AuditComparison auditId={auditId} />
+        {painted && <AuditComparison auditId={auditId} />}
 
         <PhasePanel title={t('reporting.findings.title')} testId="reporting-findings">
           <Typography variant="body2" sx={{ mb: 1 }}>
@@ -323,7 +326,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
         </PhasePanel>
 
         <PhasePanel title={t('reporting.findings.listLabel')} testId="reporting-finding-list">
-          <ReportFindingsList documents={documents} loading={loading} />
+          {painted && <ReportFindingsList documents={documents} loading={loading} />}
         </PhasePanel>
 
         <PhasePanel title={t('reporting.export.title')} testId="reporting-exports">
