@@ -42,3 +42,15 @@ export async function createAudit(
   await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);
   return /\/audit\/([^/]+)\//.exec(page.url())![1]!;
 }
+
+/**
+ * Imports questions into the audit open on its preparation tab, through the CSV import dialog
+ * of the list's more menu (German UI); `csv` is the text with its header line.
+ */
+export async function importQuestions(page: Page, csv: string): Promise<void> {
+  await page.getByTestId('list-more-actions').click();
+  await page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
+  await page.getByTestId('item-import-text').fill(csv);
+  await page.getByTestId('item-import-submit').click();
+  await page.getByTestId('item-import-close').click();
+}

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { expect, signedInPage, test } from '../support/fixtures';
+import { importQuestions } from '../support/audits';
 
 /**
  * Issue 13.5: two audits of one standard and scope, a year apart. The later one's reporting tab
@@ -68,43 +68,6 @@ function qk(findings: Record<number, FindingName>): number {
 
 const inCategory = (category: string) => QUESTIONS.filter((q) => q.category === category);
 
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** Serious and critical WCAG 2 A/AA violations (as in accessibility.spec.ts). */
-async function seriousViolations(page: Page, within?: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Element | Document,
-            opts: object,
-          ) => Promise<{
-            violations: {
-              id: string;
-              impact: string | null;
-              help: string;
-              nodes: { target: string[] }[];
-            }[];
-          }>;
-        };
-      }
-    ).axe;
-    const context = selector ? (document.querySelector(selector) ?? document) : document;
-    const result = await axe.run(context, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  }, within);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Chooses a value of an MUI select by its test id and option text. */
 async function choose(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).locator('..').getByRole('combobox').click();
@@ -133,18 +96,13 @@ async function createAudit(page: Page, name: string, year: number, production: s
   await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);
   const id = /\/audit\/([^/]+)\//.exec(page.url())![1]!;
 
-  await page.getByTestId('list-more-actions').click();
-  await page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
-  await page
-    .getByTestId('item-import-text')
-    .fill(
-      [
-        'no;text;category;importance',
-        ...QUESTIONS.map((q) => `${q.no};${q.text};${q.category};${q.importance}`),
-      ].join('\n'),
-    );
-  await page.getByTestId('item-import-submit').click();
-  await page.getByTestId('item-import-close').click();
+  await importQuestions(
+    page,
+    [
+      'no;text;category;importance',
+      ...QUESTIONS.map((q) => `${q.no};${q.text};${q.category};${q.importance}`),
+    ].join('\n'),
+  );
   return id;
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createAudit } from '../support/audits';
+import { createAudit, importQuestions } from '../support/audits';
 import { expect, tabletPage, test } from '../support/fixtures';
 
 /**
@@ -32,11 +32,7 @@ test('an auditor executes an audit on a tablet in German; a second browser follo
   try {
     const name = `Ausführung ${suffix()}`;
     const id = await createAudit(a.page, { name, lead: 'Otto Auditor' });
-    await a.page.getByTestId('list-more-actions').click();
-    await a.page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
-    await a.page.getByTestId('item-import-text').fill(questionsCsv());
-    await a.page.getByTestId('item-import-submit').click();
-    await a.page.getByTestId('item-import-close').click();
+    await importQuestions(a.page, questionsCsv());
 
     await a.page.goto(`/audit/${id}/auditexecution`);
     await b.page.goto(`/audit/${id}/auditexecution`);

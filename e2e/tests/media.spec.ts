@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { createAudit } from '../support/audits';
+import { createAudit, importQuestions } from '../support/audits';
 import { controlledByServiceWorker, expect, tabletPage, test } from '../support/fixtures';
 
 /**
@@ -84,18 +84,13 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
   const b = await tabletPage(browser, server.url, 'en-US');
   try {
     const id = await createAudit(a.page, { name: `Fotos ${Date.now()}`, lead: 'Otto Auditor' });
-    await a.page.getByTestId('list-more-actions').click();
-    await a.page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
-    await a.page
-      .getByTestId('item-import-text')
-      .fill(
-        [
-          'no;text',
-          ...Array.from({ length: 12 }, (_, n) => `${n + 1};Frage ${n + 1}: Ordnung am Platz?`),
-        ].join('\n'),
-      );
-    await a.page.getByTestId('item-import-submit').click();
-    await a.page.getByTestId('item-import-close').click();
+    await importQuestions(
+      a.page,
+      [
+        'no;text',
+        ...Array.from({ length: 12 }, (_, n) => `${n + 1};Frage ${n + 1}: Ordnung am Platz?`),
+      ].join('\n'),
+    );
     await a.page.goto(`/audit/${id}/auditexecution`);
     await controlledByServiceWorker(a.page);
     await b.page.goto(`/audit/${id}/auditexecution`);

@@ -1,43 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { createAudit } from '../support/audits';
 import { RESET_PERSON } from '../support/environment';
+import { seriousViolations } from '../support/axe';
 import { expect, signedInPage, test } from '../support/fixtures';
-
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** Serious and critical WCAG 2 A/AA violations inside `within` (as accessibility.spec.ts). */
-async function seriousViolations(page: Page, within: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (selector) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Element | Document,
-            opts: object,
-          ) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector(selector) ?? document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  }, within);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** The raw .eml in the server's outbox addressed to `to`, written since `since`. */
 async function mailTo(dataDir: string, to: string, since: number): Promise<string> {

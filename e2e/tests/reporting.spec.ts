@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import * as ExcelJSModule from 'exceljs';
-import { createAudit } from '../support/audits';
+import { createAudit, importQuestions } from '../support/audits';
 import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
 
 /**
@@ -127,18 +127,13 @@ test('the reporting tab shows and explains the result per category, and the QK n
   try {
     const name = `Bericht ${Date.now().toString(36)}`;
     const id = await createAudit(page, { name, lead: 'Otto Auditor' });
-    await page.getByTestId('list-more-actions').click();
-    await page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
-    await page
-      .getByTestId('item-import-text')
-      .fill(
-        [
-          'no;text;category;importance',
-          ...QUESTIONS.map((q) => `${q.no};${q.text};${q.category};${q.importance}`),
-        ].join('\n'),
-      );
-    await page.getByTestId('item-import-submit').click();
-    await page.getByTestId('item-import-close').click();
+    await importQuestions(
+      page,
+      [
+        'no;text;category;importance',
+        ...QUESTIONS.map((q) => `${q.no};${q.text};${q.category};${q.importance}`),
+      ].join('\n'),
+    );
 
     await page.goto(`/audit/${id}/auditexecution`);
     for (const question of QUESTIONS) await record(page, question);

@@ -1,4 +1,4 @@
-import { createAudit } from '../support/audits';
+import { createAudit, importQuestions } from '../support/audits';
 import { expect, tabletPage, test } from '../support/fixtures';
 
 /**
@@ -18,13 +18,10 @@ test('an auditor wraps up an audit: overview, company data, summary; a second br
       name: `Nachbereitung ${Date.now()}`,
       lead: 'Otto Auditor',
     });
-    await a.page.getByTestId('list-more-actions').click();
-    await a.page.getByRole('menuitem', { name: 'Fragen importieren (CSV)' }).click();
-    await a.page
-      .getByTestId('item-import-text')
-      .fill('no;text\n1;Wareneingang geprüft?\n2;Lagerordnung eingehalten?\n3;Fahrer unterwiesen?');
-    await a.page.getByTestId('item-import-submit').click();
-    await a.page.getByTestId('item-import-close').click();
+    await importQuestions(
+      a.page,
+      'no;text\n1;Wareneingang geprüft?\n2;Lagerordnung eingehalten?\n3;Fahrer unterwiesen?',
+    );
 
     await a.page.goto(`/audit/${id}/auditexecution`);
     await a.page

@@ -49,6 +49,7 @@ import {
   type AuditMatrixRow,
 } from './audit-matrix-rows';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
+import { VISUALLY_HIDDEN } from '../../lib/dom/visually-hidden';
 
 const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
 const NO_ROWS: readonly AuditMatrixRow[] = [];
@@ -136,15 +137,7 @@ const rowSx = (theme: Theme) => ({
   '& .matrix-value-empty': { display: 'none', [theme.breakpoints.up('md')]: { display: 'block' } },
   '& .matrix-label': {
     color: theme.palette.text.secondary,
-    [theme.breakpoints.up('md')]: {
-      position: 'absolute',
-      // (As text: a bare 1 in `sx` means 100 %.)
-      width: '1px',
-      height: '1px',
-      overflow: 'hidden',
-      clip: 'rect(0 0 0 0)',
-      whiteSpace: 'nowrap',
-    },
+    [theme.breakpoints.up('md')]: VISUALLY_HIDDEN,
   },
   '& .matrix-icons': { display: 'flex', gap: theme.spacing(0.5), alignItems: 'center' },
 });

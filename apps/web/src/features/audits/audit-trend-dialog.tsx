@@ -25,6 +25,7 @@ import { TREND_MAX_AUDITS, trendItemQueries, trendScopes } from './audit-trend-m
 import { usePreparationConfig } from './preparation/use-preparation-config';
 import { reportSchemaOf, scoredItems } from './reporting/report-model';
 import { formatReportNumber } from './reporting/report-numbers';
+import { VISUALLY_HIDDEN } from '../../lib/dom/visually-hidden';
 
 /** MUI X Charts load with the first trend shown: a kit of their own. */
 const AuditTrendChart = lazyComponent(
@@ -33,20 +34,6 @@ const AuditTrendChart = lazyComponent(
 );
 
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
-
-/**
- * Read by screen readers, not seen (a dash says it to the eye). Sizes as text: a bare 1 in
- * `sx` means 100 %.
- */
-const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The audit matrix's trend (issue 13.5, beyond the spec): for one scope, the result and the QK
@@ -95,7 +82,7 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
   const empty = (
     <>
       <span aria-hidden="true">{'\u2013'}</span>
-      <Box component="span" sx={SR_ONLY}>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
         {t('auditMatrix.trend.none')}
       </Box>
     </>

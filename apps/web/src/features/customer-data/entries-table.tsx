@@ -13,18 +13,9 @@ import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntryRow } from './list-draft';
+import { VISUALLY_HIDDEN } from '../../lib/dom/visually-hidden';
 
 type Field = 'id' | 'name';
-
-/** Read by screen readers, not shown: the header of the delete buttons' column. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface EntriesTableProps {
   rows: EntryRow[];

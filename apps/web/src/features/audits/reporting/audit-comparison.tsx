@@ -34,23 +34,10 @@ import {
   signedChange,
   type AuditChoice,
 } from './audit-comparison-model';
+import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
 
 /** Every audit: the earlier ones of the same standard and scope are picked from them. */
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
-
-/**
- * Read by screen readers, not seen (the sign and the arrow say it to the eye). Sizes as text:
- * a bare 1 in `sx` means 100 %.
- */
-const SR_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Why a question of the earlier audit has no findings now, with its text's key. */
 const DISAPPEARED_STATE = {
@@ -134,7 +121,7 @@ export function AuditComparison({ auditId }: { auditId: string }) {
     value === null ? (
       <>
         <span aria-hidden="true">{'\u2013'}</span>
-        <Box component="span" sx={SR_ONLY}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {t('reporting.noResult')}
         </Box>
       </>
@@ -145,7 +132,7 @@ export function AuditComparison({ auditId }: { auditId: string }) {
     change === null ? (
       <>
         <span aria-hidden="true">{'\u2013'}</span>
-        <Box component="span" sx={SR_ONLY}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {t('reporting.comparison.noChange')}
         </Box>
       </>
@@ -158,7 +145,7 @@ export function AuditComparison({ auditId }: { auditId: string }) {
         {change > 0 && <ArrowUpwardIcon fontSize="inherit" aria-hidden />}
         {change < 0 && <ArrowDownwardIcon fontSize="inherit" aria-hidden />}
         <span aria-hidden="true">{signedChange(change)}</span>
-        <Box component="span" sx={SR_ONLY}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {change > 0
             ? t('reporting.comparison.up', { count: change })
             : change < 0
