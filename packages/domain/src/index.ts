@@ -9,6 +9,8 @@ export * from './messages/message';
 export * from './config/configured-types';
 export * from './workflow/workflow.schema';
 export * from './audit/audit-item.schema';
+export * from './audit/template-item.schema';
+export * from './audit/chapter-remap';
 // Model: entities, configuration, catalogue
 export * from './messages/validation.messages';
 export * from './entities/validation-issue';
@@ -45,6 +47,7 @@ export * from './config/list-config';
 export * from './catalogue/process-audit-catalogue.schema';
 export * from './catalogue/process-audit-catalogue.data';
 export * from './catalogue/process-audit-catalogue';
+export * from './catalogue/catalogue-import';
 // Rules: workflows, item states, scoring, QK, sorting, permissions
 export * from './config/default-types';
 export * from './workflow/default-workflows';
@@ -100,6 +103,22 @@ export {
 export * from './commands/standard.commands';
 export * from './commands/audit.commands';
 export * from './commands/audit-item.commands';
+export {
+  itemQuestionInputSchema,
+  itemInputSchema,
+  itemChangesSchema,
+  type ItemInput,
+  type ItemChanges,
+} from './commands/item-command-parts';
+export {
+  TEMPLATES_COLLECTION,
+  TEMPLATE_ITEMS_COLLECTION,
+  templateUrl,
+  templatePreparationUrl,
+} from './commands/template-access';
+export * from './commands/template.commands';
+export * from './commands/template-item.commands';
+export * from './commands/audit-copy.commands';
 export * from './commands/finding.commands';
 export * from './commands/person.commands';
 export * from './commands/measure.commands';

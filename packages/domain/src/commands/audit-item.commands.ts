@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { getOwn, isJsonObject, type JsonObject, type Op } from '@qa/sync';
-import { auditItemSchema, questionSchema, type AuditItem } from '../audit/audit-item.schema';
+import { getOwn, type JsonObject, type Op } from '@qa/sync';
+import { auditItemSchema, type AuditItem } from '../audit/audit-item.schema';
 import { reactivateAuditItem, withAuditItemState } from '../audit/audit-item-state';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema } from '../ids';
-import { MAX_LENGTH_ERROR, MAX_LONG_TEXT_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
 import {
@@ -16,7 +15,6 @@ import {
   changedFieldOps,
   MAX_DOCUMENTS_PER_COMMAND,
   protectedAuditRule,
-  withRow,
 } from './audit-access';
 import {
   commandError,
@@ -27,6 +25,17 @@ import {
   type CommandResult,
   type CommandState,
 } from './define-command';
+import {
+  changedItem,
+  invalidResult as invalid,
+  itemChangesSchema,
+  itemInputSchema,
+  itemQuestionInputSchema,
+  itemUpdateOps,
+  newItemOps,
+  questionLabel,
+  type ItemInput,
+} from './item-command-parts';
 
 /**
  * The audit item commands of the preparation tab (issue 5). Each item is its own document in
@@ -34,45 +43,25 @@ import {
  * in its args (`auditId`), because the permission context (team, protection) comes from the
  * stored audit and a command can only read documents its args name; a stored item of another
  * audit is refused ('auditItem.wrongAudit'), so a hand-made command cannot borrow the rights
- * of an unprotected audit.
+ * of an unprotected audit. What they share with the template items' commands (issue 14) is in
+ * item-command-parts.ts.
  */
 
-const REQUIRED = { error: 'validation.required' } as const;
 const NO_CHANGES: DomainMessage = { key: 'command.noChanges' };
 
 /** The question as the dialog must fill it: the text is required ('Item is required'). */
-export const auditQuestionInputSchema = questionSchema.extend({
-  text: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_LONG_TEXT_LENGTH, MAX_LENGTH_ERROR),
-});
+export const auditQuestionInputSchema = itemQuestionInputSchema;
 const storedItemSchema = auditItemSchema.extend({ question: auditQuestionInputSchema });
 
 /** The item fields a command takes: processes, the question and the weight. */
-export const auditItemInputSchema = z.object({
-  id: idSchema,
-  processes: z.array(z.string()).optional(),
-  question: z.record(z.string(), z.unknown()),
-  Weight: z.number().optional(),
-});
-export type AuditItemInput = z.infer<typeof auditItemInputSchema>;
+export const auditItemInputSchema = itemInputSchema;
+export type AuditItemInput = ItemInput;
 
 const preparationUrl = (auditId: string) => `/audit/${auditId}/auditpreparation`;
-
-function invalid(error: z.ZodError): CommandResult {
-  const issues = validationIssueMessages(error);
-  return commandError('rule', issues[0]!, issues);
-}
 
 const noAuditActive = () => commandError('not_found', { key: 'audit.noAuditActive' });
 const itemNotFound = (id: string) =>
   commandError('not_found', { key: 'auditItem.notFound', params: { id } });
-
-/** The activity names the question by its text, cut to a readable length. */
-function questionLabel(question: unknown, fallback: string): string {
-  const text = isJsonObject(question) ? getOwn(question, 'text') : undefined;
-  const label = typeof text === 'string' ? text.trim() : '';
-  if (label === '') return fallback;
-  return label.length > 120 ? `${label.slice(0, 119)}…` : label;
-}
 
 /**
  * Authorization of a command on one item: the permission table with the team of the audit the
@@ -156,12 +145,7 @@ function storedItem(
   return { ok: true, stored, item: parsed.data };
 }
 
-export const auditItemChangesSchema = z.object({
-  processes: z.array(z.string()).optional(),
-  Weight: z.number().optional(),
-  /** Question fields to change; absent fields stay as they are. */
-  question: z.record(z.string(), z.unknown()).optional(),
-});
+export const auditItemChangesSchema = itemChangesSchema;
 
 /**
  * `auditItem.update` {auditId, id, changes: {processes?, Weight?, question?}}: the question
@@ -178,28 +162,9 @@ export const updateAuditItemCommand = defineCommand({
     const found = storedItem(state, args);
     if (!found.ok) return found.result;
     const { stored, item } = found;
-    const { processes, Weight, question } = args.changes;
-    const parsed = storedItemSchema.safeParse({
-      ...item,
-      ...(processes === undefined ? {} : { processes }),
-      ...(Weight === undefined ? {} : { Weight }),
-      question: { ...item.question, ...question },
-    });
+    const parsed = storedItemSchema.safeParse(changedItem(item, args.changes));
     if (!parsed.success) return invalid(parsed.error);
-    const storedQuestion = getOwn(stored, 'question');
-    const ops = [
-      ...changedFieldOps(AUDIT_ITEMS_COLLECTION, args.id, stored, {
-        processes: parsed.data.processes,
-        Weight: parsed.data.Weight,
-      }),
-      ...changedFieldOps(
-        AUDIT_ITEMS_COLLECTION,
-        args.id,
-        isJsonObject(storedQuestion) ? storedQuestion : {},
-        toJsonValue(parsed.data.question) as JsonObject,
-        ['question'],
-      ),
-    ];
+    const ops = itemUpdateOps(AUDIT_ITEMS_COLLECTION, args.id, stored, parsed.data);
     if (ops.length === 0) return commandOk([], { unchanged: true, message: NO_CHANGES });
     return commandOk(ops, {
       activity: {
@@ -332,33 +297,21 @@ export const importAuditItemsCommand = defineCommand({
   run(state, args) {
     const audit = state.get(AUDITS_COLLECTION, args.auditId);
     if (!audit) return noAuditActive();
-    const seen = new Set<string>();
-    const ops: Op[] = [];
-    const issues: DomainMessage[] = [];
-    let conflict = false;
-    args.items.forEach((input, index) => {
-      const row = index + 1;
-      if (seen.has(input.id)) {
-        issues.push({ key: 'auditItem.duplicateId', params: { id: input.id, row } });
-        return;
-      }
-      seen.add(input.id);
-      if (state.get(AUDIT_ITEMS_COLLECTION, input.id)) {
-        conflict = true;
-        issues.push({ key: 'auditItem.idTaken', params: { id: input.id, row } });
-        return;
-      }
-      const parsed = newItem(args.auditId, input);
-      if (!parsed.success) {
-        issues.push(...withRow(validationIssueMessages(parsed.error), row));
-        return;
-      }
-      const value = toJsonValue(parsed.data);
-      ops.push({ op: 'set', collection: AUDIT_ITEMS_COLLECTION, id: input.id, path: [], value });
+    const planned = newItemOps({
+      collection: AUDIT_ITEMS_COLLECTION,
+      rows: args.items,
+      exists: (id) => state.get(AUDIT_ITEMS_COLLECTION, id) !== undefined,
+      build(input) {
+        const parsed = newItem(args.auditId, input);
+        return parsed.success
+          ? { ok: true, value: toJsonValue(parsed.data) }
+          : { ok: false, issues: validationIssueMessages(parsed.error) };
+      },
+      duplicateKey: 'auditItem.duplicateId',
+      takenKey: 'auditItem.idTaken',
     });
-    if (issues.length > 0) {
-      return commandError(conflict ? 'conflict' : 'rule', issues[0]!, issues.slice(0, 100));
-    }
+    if (!planned.ok) return planned.result;
+    const { ops } = planned;
     const name = getOwn(audit, 'name');
     return commandOk(ops, {
       activity: {

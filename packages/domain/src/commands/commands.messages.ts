@@ -80,6 +80,75 @@ export const COMMAND_MESSAGES = defineMessages({
     de: '{count} Auditfragen importiert',
     en: '{count} audit items imported',
   },
+  // Templates (template.commands.ts, template-item.commands.ts, audit-copy.commands.ts; issue 14)
+  'template.created': {
+    de: 'Vorlage {name} angelegt',
+    en: 'Template {name} created',
+  },
+  'template.updated': {
+    de: 'Vorlage {name} gespeichert',
+    en: 'Template {name} saved',
+  },
+  'template.deleted': {
+    de: 'Vorlage {name} gelöscht',
+    en: 'Template {name} deleted',
+  },
+  'template.idTaken': {
+    de: 'Es gibt bereits eine Vorlage mit der ID {id}',
+    en: 'A template with the id {id} already exists',
+  },
+  'template.notFound': {
+    de: 'Die Vorlage {id} gibt es nicht (mehr)',
+    en: 'The template {id} does not exist (any more)',
+  },
+  'templateItem.created': {
+    de: 'Frage der Vorlage angelegt',
+    en: 'Template question created',
+  },
+  'templateItem.updated': {
+    de: 'Frage der Vorlage gespeichert',
+    en: 'Template question saved',
+  },
+  'templateItem.deleted': {
+    de: 'Frage der Vorlage gelöscht',
+    en: 'Template question deleted',
+  },
+  'templateItem.imported': {
+    de: '{count} Fragen in die Vorlage importiert',
+    en: '{count} questions imported into the template',
+  },
+  'templateItem.idTaken': {
+    de: 'Es gibt bereits eine Frage einer Vorlage mit der ID {id}',
+    en: 'A template question with the id {id} already exists',
+  },
+  'templateItem.duplicateId': {
+    de: 'Die ID {id} kommt mehrfach vor',
+    en: 'The id {id} appears more than once',
+  },
+  'templateItem.notFound': {
+    de: 'Die Frage {id} gibt es in der Vorlage nicht (mehr)',
+    en: 'The question {id} is not (or no longer) in the template',
+  },
+  'templateItem.wrongTemplate': {
+    de: 'Die Frage {id} gehört zu einer anderen Vorlage',
+    en: 'The question {id} belongs to another template',
+  },
+  'audit.templateUsed': {
+    de: '{count} Fragen aus der Vorlage {template} übernommen, {unmappable} Kapitel nicht zuordenbar',
+    en: '{count} questions taken from the template {template}, {unmappable} chapters unmappable',
+  },
+  'audit.itemsCopied': {
+    de: '{count} Fragen aus dem früheren Audit übernommen, {unmappable} Kapitel nicht zuordenbar',
+    en: '{count} questions taken from the earlier audit, {unmappable} chapters unmappable',
+  },
+  'audit.standardChanged': {
+    de: 'Die Norm des Audits wurde inzwischen geändert. Bitte wählen Sie die Fragen erneut.',
+    en: 'The standard of the audit has changed meanwhile. Please choose the questions again.',
+  },
+  'audit.copyFromItself': {
+    de: 'Ein Audit kann nicht aus sich selbst vorbereitet werden',
+    en: 'An audit cannot be prepared from itself',
+  },
   // Measures (measure.commands.ts)
   'measure.created': { de: 'Maßnahme angelegt', en: 'Measure created' },
   'measure.updated': { de: 'Maßnahme gespeichert', en: 'Measure saved' },

@@ -41,6 +41,18 @@ import {
 } from './measure.commands';
 import { createInactivePersonCommand } from './person.commands';
 import { importStandardCommand } from './standard.commands';
+import { copyAuditItemsCommand, useTemplateCommand } from './audit-copy.commands';
+import {
+  createTemplateCommand,
+  deleteTemplateCommand,
+  updateTemplateCommand,
+} from './template.commands';
+import {
+  createTemplateItemCommand,
+  deleteTemplateItemCommand,
+  importTemplateItemsCommand,
+  updateTemplateItemCommand,
+} from './template-item.commands';
 
 /** Every command of the product; the server and the web client build their registry from it. */
 export const DOMAIN_COMMANDS = [
@@ -63,6 +75,15 @@ export const DOMAIN_COMMANDS = [
   deactivateAuditItemCommand,
   reactivateAuditItemCommand,
   importAuditItemsCommand,
+  useTemplateCommand,
+  copyAuditItemsCommand,
+  createTemplateCommand,
+  updateTemplateCommand,
+  deleteTemplateCommand,
+  createTemplateItemCommand,
+  updateTemplateItemCommand,
+  deleteTemplateItemCommand,
+  importTemplateItemsCommand,
   createFindingCommand,
   updateFindingCommand,
   deleteFindingCommand,

@@ -6,6 +6,8 @@ import { createAuditItemCommand } from './audit-item.commands';
 import { createAuditCommand } from './audit.commands';
 import { attachFindingMediaCommand, createFindingCommand } from './finding.commands';
 import { createMeasureCommand } from './measure.commands';
+import { createTemplateCommand } from './template.commands';
+import { createTemplateItemCommand } from './template-item.commands';
 import { createInactivePersonCommand } from './person.commands';
 import {
   applyCommandAs as apply,
@@ -132,10 +134,28 @@ const activity = {
   notified: {},
 };
 
+const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonObject;
+const iso9001 = DEFAULT_STANDARDS[0]!;
+
+/** Every field of the template metadata dialog filled. */
+const templateFields = {
+  name: 'Template T',
+  standard: ['iso9001'],
+  type: 'Prozessaudit',
+  audited_by: 'internal',
+  scope: ['Munich'],
+  process: ['Assembly'],
+  tags: ['tag'],
+  interestedparties: ['internal'],
+};
+
 /** Audit a1 led by LEAD with item i1 and its finding f1 (photo m1), as a qm made them. */
 function prepared(): OpsState {
   const state = new OpsState();
   apply(createAuditCommand, { id: 'a1', ...auditFields }, state);
+  // The earlier audit a0 of the same scope, with item i0 (audit.copyItems).
+  apply(createAuditCommand, { id: 'a0', ...auditFields, name: 'Audit 0' }, state);
+  apply(createAuditItemCommand, { auditId: 'a0', id: 'i0', question }, state);
   apply(createAuditItemCommand, { auditId: 'a1', id: 'i1', question }, state);
   apply(createFindingCommand, { auditId: 'a1', itemId: 'i1', finding }, state);
   apply(
@@ -154,13 +174,15 @@ function prepared(): OpsState {
   // ms2 waits for its effectiveness check.
   apply(createMeasureCommand, { id: 'ms2', ...measure }, state);
   state.apply([{ op: 'set', collection: 'measures', id: 'ms2', path: ['status'], value: '5' }]);
+  // Template t1 with item ti1, and the seeded ISO 9001 for the chapter re-mapping (issue 14).
+  apply(createTemplateCommand, { id: 't1', ...templateFields }, state);
+  apply(createTemplateItemCommand, { templateId: 't1', id: 'ti1', question }, state);
+  const { id: _id, ...iso } = iso9001;
+  state.apply([{ op: 'set', collection: 'standards', id: 'iso9001', path: [], value: json(iso) }]);
   // An activity as the server writes one (commands only return theirs), for activity.markRead.
   state.apply([{ op: 'set', collection: 'activities', id: 'act1', path: [], value: activity }]);
   return state;
 }
-
-const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonObject;
-const iso9001 = DEFAULT_STANDARDS[0]!;
 
 /** Valid args for every command, every string field it takes filled. */
 const CASES: [string, JsonObject][] = [
@@ -240,6 +262,40 @@ const CASES: [string, JsonObject][] = [
   ],
   ['measure.delete', { id: 'ms1', auditId: 'a1' }],
   ['activity.markRead', { ids: ['act1'] }],
+  ['template.create', json({ id: 't2', ...templateFields })],
+  ['template.update', json({ id: 't1', changes: { ...templateFields, name: 'Template U' } })],
+  ['template.delete', { id: 't1', itemIds: ['ti1'] }],
+  ['templateItem.create', json({ templateId: 't1', id: 'ti2', processes: ['Paint'], question })],
+  [
+    'templateItem.update',
+    json({
+      templateId: 't1',
+      id: 'ti1',
+      changes: { processes: ['Paint'], question: { ...question, text: 'Changed?' } },
+    }),
+  ],
+  ['templateItem.delete', { templateId: 't1', id: 'ti1' }],
+  ['templateItem.import', json({ templateId: 't1', items: [{ id: 'ti3', question }] })],
+  [
+    'audit.useTemplate',
+    {
+      auditId: 'a1',
+      templateId: 't1',
+      items: [{ id: 'i4', templateItemId: 'ti1' }],
+      standardIds: ['iso9001'],
+      language: 'en',
+    },
+  ],
+  [
+    'audit.copyItems',
+    {
+      auditId: 'a1',
+      sourceAuditId: 'a0',
+      items: [{ id: 'i5', sourceItemId: 'i0' }],
+      standardIds: ['iso9001'],
+      language: 'en',
+    },
+  ],
   ['favorite.set', { personId: ADMIN, kind: 'audits', id: 'a1', starred: true }],
 ];
 

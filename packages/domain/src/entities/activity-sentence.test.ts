@@ -46,6 +46,16 @@ const PRODUCED: [string, string][] = [
   ['updated', '/configuration'],
   ['created', '/user/p1'],
   ['imported', '/standard/iso9001'],
+  ['created', '/templates/t1'],
+  ['updated', '/templates/t1'],
+  ['deleted', '/templates'],
+  ['createdTemplateItem', '/templates/t1/templatepreparation'],
+  ['updatedTemplateItem', '/templates/t1/templatepreparation'],
+  ['deletedTemplateItem', '/templates/t1/templatepreparation'],
+  ['importedTemplateItems', '/templates/t1/templatepreparation'],
+  ['importedCatalogue', '/templates/t1/templatepreparation'],
+  ['usedTemplate', '/audit/a1/auditpreparation'],
+  ['copiedAuditItems', '/audit/a1/auditpreparation'],
 ];
 
 declare global {

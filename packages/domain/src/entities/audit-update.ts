@@ -36,12 +36,14 @@ const patchableFields = auditSchema.omit({
   members: true,
   additionalReportData: true,
   attachments: true,
+  preparedFrom: true,
 }).shape;
 
 /**
  * The fields an audit metadata update may carry (SPEC section 5): the header except id,
  * workflow, company data, members and additional report data, which have their own commands,
- * and attachments, which are set one by one so an upload made offline is never overwritten.
+ * and attachments, which are set one by one so an upload made offline is never overwritten,
+ * and `preparedFrom`, which only the copying commands write (issue 14).
  * Sync flags (`hasPendingWrites`, `fromCache`, `exists`) and a legacy `audit_items` map are
  * unknown keys and stripped. Absent fields stay as they are, except `responsible`: it defaults
  * to null, so a dialog that leaves it empty clears it.

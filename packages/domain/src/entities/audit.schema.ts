@@ -63,6 +63,13 @@ export const auditSupplierMetadataSchema = z.object({
 });
 export type AuditSupplierMetadata = z.infer<typeof auditSupplierMetadataSchema>;
 
+/** The source an audit was prepared from; `version` is the template's `version` then. */
+export const preparedFromSchema = z.union([
+  z.strictObject({ templateId: idSchema, version: z.number().int().min(1) }),
+  z.strictObject({ auditId: idSchema }),
+]);
+export type PreparedFrom = z.infer<typeof preparedFromSchema>;
+
 /**
  * The fields audits and templates share (SPEC section 3 "Audit / template"). Questions are not
  * part of the header: each audit item is its own document carrying `auditId` (DESIGN.md
@@ -115,6 +122,12 @@ export const auditHeaderSchema = z.object({
     material: { group: '', id: '' },
   }),
   companyMetadata: companyMetadataSchema.nullable().default(null),
+  /**
+   * What the audit's questions were copied from (issue 14): the template and its version at the
+   * time ("use template"), or the earlier audit ("new audit from the last audit of this scope").
+   * The last copy wins. Written only by those commands, never by `audit.update`.
+   */
+  preparedFrom: preparedFromSchema.optional(),
 });
 
 /** An audit: a lead auditor and a planning year are required (SPEC section 5). */
@@ -124,6 +137,12 @@ export const auditSchema = auditHeaderSchema.extend({
 });
 export type Audit = z.infer<typeof auditSchema>;
 
-/** A template: the same header, planned and led by nobody yet. */
-export const templateSchema = auditHeaderSchema;
+/**
+ * A template: the same header, planned and led by nobody yet, with a `version` that every change
+ * of the template or of its items increments (issue 14), so an audit can say which state of the
+ * template it was prepared from.
+ */
+export const templateSchema = auditHeaderSchema
+  .omit({ preparedFrom: true })
+  .extend({ version: z.number().int().min(1).default(1) });
 export type Template = z.infer<typeof templateSchema>;

@@ -280,3 +280,23 @@ class CategoryResolver {
     return category;
   }
 }
+
+/**
+ * The CSV field of an import dialog (the template page's "import audit items", issue 14): an
+ * empty field is refused with 'Field must not be empty' (SPEC section 5, template import);
+ * anything else is parsed with `parseAuditItemCsv`, report and all.
+ */
+export function parseItemImportField(
+  text: string,
+  context: AuditItemCsvContext = {},
+): AuditItemCsvReport {
+  if (text.trim() === '') {
+    return {
+      records: [],
+      errors: [importIssue('import.fieldRequired')],
+      warnings: [],
+      newCategories: [],
+    };
+  }
+  return parseAuditItemCsv(text, context);
+}

@@ -123,6 +123,34 @@ export const ACTIVITY_MESSAGES = defineMessages({
     de: '{actor} hat die Vorlage {object} gelöscht',
     en: '{actor} deleted the template {object}',
   },
+  'activity.template.createdTemplateItem': {
+    de: '{actor} hat die Frage {object} in einer Vorlage angelegt',
+    en: '{actor} added the question {object} to a template',
+  },
+  'activity.template.updatedTemplateItem': {
+    de: '{actor} hat die Frage {object} in einer Vorlage geändert',
+    en: '{actor} changed the question {object} of a template',
+  },
+  'activity.template.deletedTemplateItem': {
+    de: '{actor} hat die Frage {object} aus einer Vorlage gelöscht',
+    en: '{actor} deleted the question {object} from a template',
+  },
+  'activity.template.importedTemplateItems': {
+    de: '{actor} hat Fragen in die Vorlage {object} importiert',
+    en: '{actor} imported questions into the template {object}',
+  },
+  'activity.template.importedCatalogue': {
+    de: '{actor} hat den Prozessaudit-Fragenkatalog in die Vorlage {object} importiert',
+    en: '{actor} imported the process-audit catalogue into the template {object}',
+  },
+  'activity.audit.usedTemplate': {
+    de: '{actor} hat das Audit {object} aus einer Vorlage vorbereitet',
+    en: '{actor} prepared the audit {object} from a template',
+  },
+  'activity.audit.copiedAuditItems': {
+    de: '{actor} hat die Fragen eines früheren Audits in das Audit {object} übernommen',
+    en: '{actor} copied the questions of an earlier audit into the audit {object}',
+  },
   // Standards, people, lists, configuration
   'activity.standard.imported': {
     de: '{actor} hat die Norm {object} importiert',

@@ -15,7 +15,9 @@ import {
 } from '../config/configuration';
 import { DEFAULT_STANDARDS } from '../config/default-standards';
 import { activitySchema } from '../entities/activity.schema';
-import { auditHeaderSchema } from '../entities/audit.schema';
+import { auditHeaderSchema, templateSchema } from '../entities/audit.schema';
+import { templateItemSchema } from '../audit/template-item.schema';
+import { TEMPLATE_ITEMS_COLLECTION, TEMPLATES_COLLECTION } from '../commands/template-access';
 import { FAVORITES_COLLECTION, favoritesSchema } from '../entities/favorites.schema';
 import { MEASURES_COLLECTION, measureSchema } from '../entities/measure.schema';
 import { standardSchema } from '../entities/standard.schema';
@@ -134,6 +136,38 @@ const auditItemsCollection: CollectionDefinition = {
 };
 
 /**
+ * Templates (issue 14): document id = template id, data = the template header with `id` and its
+ * `version`; like audits, the items are documents of their own and an `audit_items` map is
+ * refused.
+ */
+const templatesCollection: CollectionDefinition = {
+  name: TEMPLATES_COLLECTION,
+  readAction: 'template.read',
+  validate(id, data) {
+    if (Object.hasOwn(data, 'audit_items')) {
+      return {
+        ok: false,
+        issues: [{ key: 'validation.invalid', params: { field: 'audit_items' } }],
+      };
+    }
+    const result = templateSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
+/** Template items: document id = item id, data = the item with `id` and its `templateId`. */
+const templateItemsCollection: CollectionDefinition = {
+  name: TEMPLATE_ITEMS_COLLECTION,
+  readAction: 'template.read',
+  validate(id, data) {
+    const result = templateItemSchema.safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return idMismatch(id, data) ?? { ok: true };
+  },
+};
+
+/**
  * People: document id = person id, data = `PersonDocument` (strict: no login link or state, as
  * every signed-in person replicates the collection).
  */
@@ -195,6 +229,8 @@ export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   standardsCollection,
   auditsCollection,
   auditItemsCollection,
+  templatesCollection,
+  templateItemsCollection,
   peopleCollection,
   personEmailsCollection,
   measuresCollection,

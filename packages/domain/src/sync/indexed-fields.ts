@@ -1,4 +1,5 @@
 import { AUDIT_ITEMS_COLLECTION, AUDITS_COLLECTION } from '../commands/audit-access';
+import { TEMPLATE_ITEMS_COLLECTION } from '../commands/template-access';
 import { ACTIVITIES_COLLECTION } from './collections';
 
 /**
@@ -12,11 +13,14 @@ import { ACTIVITIES_COLLECTION } from './collections';
  * on several, so the most selective comes first.
  *
  * Changing this list needs a migration that rebuilds the index, as 0006-document-index does
- * (`rebuildDocumentIndex` on the server).
+ * (`rebuildDocumentIndex` on the server). Not for a collection that is new in the same release
+ * (template_items, issue 14): no stored document of it can lack its index entries.
  */
 export const INDEXED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [AUDITS_COLLECTION]: ['id', 'planning_year'],
   [AUDIT_ITEMS_COLLECTION]: ['id', 'auditId'],
+  // The template page's items and the selection dialog's items of one template.
+  [TEMPLATE_ITEMS_COLLECTION]: ['id', 'templateId'],
   [ACTIVITIES_COLLECTION]: ['id', 'timestamp'],
 };
 
