@@ -87,8 +87,8 @@ describe('route table (SPEC section 2)', () => {
     ['/audit/a1/edit', '404 Document not found'],
     ['/camera', 'Camera'],
     ['/templates', 'Templates and question pool'],
-    ['/templates/t1', 'Template'],
-    ['/templates/t1/templatepreparation', 'Template items'],
+    ['/templates/t1', '404 Document not found'],
+    ['/templates/t1/templatepreparation', '404 Document not found'],
     ['/standards', 'Used Standards'],
     ['/standard/iso9001', '404 Document not found'],
     ['/measures', 'Measures'],
@@ -125,8 +125,8 @@ describe('route table (SPEC section 2)', () => {
 
   it('speaks German too', async () => {
     server(true);
-    renderRoutes(createRoutes(), '/templates', 'de');
-    await screen.findByRole('heading', { level: 1, name: 'Vorlagen und Fragenpool' });
+    renderRoutes(createRoutes(), '/users', 'de');
+    await screen.findByRole('heading', { level: 1, name: 'Benutzer' });
     expect(screen.getByTestId('not-available').textContent).toContain('noch nicht verfügbar');
     await waitFor(() =>
       expect(screen.getByTestId('user-menu-button').getAttribute('aria-label')).toContain(

@@ -113,6 +113,18 @@ describe('default configuration', () => {
     expect(Object.keys(config.scopes.entries[0]!)).toEqual(['id', 'site', 'region', 'division']);
   });
 
+  it('gives a list added after the configuration was stored its default, not the generic one', () => {
+    const { templates: _omitted, ...stored } = config.lists.lists;
+    const older = { ...config.lists, lists: stored };
+    expect(resolveListConfig(older, 'templates')).toBe(config.lists.lists.templates);
+    expect(resolveListConfig(older, 'unknown')).toBe(stored.default);
+    expect(resolveListConfig(older, 'templateitems').aggregations.map((a) => a.id)).toEqual([
+      'importance',
+      'chapter',
+      'category',
+    ]);
+  });
+
   it('pins page sizes, facet sizes, sorters and groupings', () => {
     const list = (key: string) => resolveListConfig(config.lists, key);
     expect(list('anything').pageSizes).toEqual([25, 50, 100, null]);

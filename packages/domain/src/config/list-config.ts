@@ -1,9 +1,10 @@
-import type { ListConfig, ListsConfig } from './lists.config';
+import { DEFAULT_LISTS_CONFIG, type ListConfig, type ListsConfig } from './lists.config';
 
 /** The configuration of a list, or the `default` one when the list has none of its own. */
 export function resolveListConfig(lists: ListsConfig, listKey: string): ListConfig {
-  // `default` is required by the schema, so the fallback always exists.
-  return lists.lists[listKey] ?? lists.lists.default!;
+  // A list added after the configuration was stored has its default until someone configures
+  // it; `default` is required by the schema, so the last fallback always exists.
+  return lists.lists[listKey] ?? DEFAULT_LISTS_CONFIG.lists[listKey] ?? lists.lists.default!;
 }
 
 /** SPEC section 9: pagination shows only when there are more items than the smallest page. */

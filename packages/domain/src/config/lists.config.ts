@@ -195,6 +195,33 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
     },
     audititems: AUDIT_ITEM_LIST,
     templateselection: AUDIT_ITEM_LIST,
+    // The template matrix (issue 14.2): as the audit matrix, without what a template has not
+    // (lead auditor, planning year, status), with its tags.
+    templates: {
+      pageSizes: PAGES_DEFAULT,
+      aggregations: [
+        { id: 'standard', field: 'standard', size: 200, label: label('Standard', 'Standard') },
+        { id: 'type', field: 'type', size: 10, label: label('Auditart', 'Audit type') },
+        {
+          id: 'audited_by',
+          field: 'audited_by',
+          size: 10,
+          label: label('Auditiert durch', 'Audited by'),
+        },
+        { id: 'tags', field: 'tags', size: 100, label: label('Tags', 'Tags') },
+      ],
+      sortings: [BY_NAME],
+      defaultSorting: 'name',
+      groupings: [],
+    },
+    // A template's questions: as an audit's, without answers and findings.
+    templateitems: {
+      ...AUDIT_ITEM_LIST,
+      aggregations: AUDIT_ITEM_LIST.aggregations.filter(
+        (facet) => facet.id !== 'answered' && facet.id !== 'findingImportance',
+      ),
+      sortings: AUDIT_ITEM_LIST.sortings.filter((sorting) => sorting.id !== 'finding'),
+    },
     users: {
       pageSizes: PAGES_LARGE,
       aggregations: [

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   importAuditItemsCommand,
+  importTemplateItemsCommand,
   parseAuditItemCsv,
   type AudititemConfig,
   type ConfigOption,
@@ -32,6 +33,11 @@ import type { AuditStandard } from './use-preparation-config';
 
 export interface AuditItemImportDialogProps {
   auditId: string;
+  /**
+   * When given, the items go into this template instead (`templateItem.import` with
+   * `templateId`, source 'csv'; `auditId` is then not used).
+   */
+  templateId?: string;
   /** The standard chapters are checked against (the audit's first). */
   standard: AuditStandard | undefined;
   categories: readonly ConfigOption[];
@@ -54,6 +60,7 @@ type Phase =
  */
 export function AuditItemImportDialog({
   auditId,
+  templateId,
   standard,
   categories,
   audititem,
@@ -84,6 +91,7 @@ export function AuditItemImportDialog({
   }, [deferredText, standard, categories, language, audititem]);
   const checked = report !== null && deferredText === text;
   const valid = report?.records.length ?? 0;
+  const importedKey = templateId === undefined ? 'auditItem.imported' : 'templateItem.imported';
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -107,7 +115,9 @@ export function AuditItemImportDialog({
     for (const items of batches) {
       try {
         // Each batch runs on this device at once; the sync engine delivers it to the server.
-        const { local } = await runCommand(importAuditItemsCommand.name, { auditId, items });
+        const { local } = await (templateId === undefined
+          ? runCommand(importAuditItemsCommand.name, { auditId, items })
+          : runCommand(importTemplateItemsCommand.name, { templateId, items, source: 'csv' }));
         if (!local.ok) {
           setPhase({ step: 'failed', done, total, reason: translate(local.error.message) });
           return;
@@ -122,7 +132,7 @@ export function AuditItemImportDialog({
     setPhase({ step: 'done', count: done });
     show({
       type: 'success',
-      message: translate({ key: 'auditItem.imported', params: { count: done } }),
+      message: translate({ key: importedKey, params: { count: done } }),
     });
   }
 
@@ -249,7 +259,7 @@ export function AuditItemImportDialog({
           )}
           {phase.step === 'done' && (
             <Alert severity="success" data-testid="item-import-result">
-              {translate({ key: 'auditItem.imported', params: { count: phase.count } })}
+              {translate({ key: importedKey, params: { count: phase.count } })}
             </Alert>
           )}
           {phase.step === 'failed' && (

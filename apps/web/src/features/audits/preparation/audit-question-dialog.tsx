@@ -11,12 +11,15 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createAuditItemCommand,
+  createTemplateItemCommand,
   updateAuditItemCommand,
+  updateTemplateItemCommand,
   type ChapterRef,
   type ConfigOption,
   type DomainMessage,
   type Importance,
 } from '@qa/domain';
+import type { JsonObject } from '@qa/sync';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
@@ -39,6 +42,11 @@ import { importanceLabel, NOT_DEFINED_IMPORTANCE, type PreparationRow } from './
 
 export interface AuditQuestionDialogProps {
   auditId: string;
+  /**
+   * When given, the dialog edits a question of this template instead (`templateItem.create` /
+   * `templateItem.update` with `templateId`; `auditId` is then not used).
+   */
+  templateId?: string;
   /** The item to edit; undefined creates a new one. */
   item?: PreparationRow;
   /** Number a new question starts with. */
@@ -54,6 +62,14 @@ export interface AuditQuestionDialogProps {
   onClose: () => void;
 }
 
+/** The args of a template item command: `templateId` in place of `auditId`. */
+function forTemplate(args: JsonObject, templateId: string | undefined): JsonObject {
+  if (templateId === undefined) return args;
+  const next: JsonObject = { ...args, templateId };
+  delete next.auditId;
+  return next;
+}
+
 const chapterLabel = (chapter: ChapterRef) =>
   chapter.description ? `${chapter.id} ${chapter.description}` : chapter.id;
 const sameChapter = (a: ChapterRef, b: ChapterRef) => a.id === b.id && a.standard === b.standard;
@@ -66,6 +82,7 @@ const sameChapter = (a: ChapterRef, b: ChapterRef) => a.id === b.id && a.standar
  */
 export function AuditQuestionDialog({
   auditId,
+  templateId,
   item,
   nextNumber,
   auditingDates,
@@ -132,9 +149,10 @@ export function AuditQuestionDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const args = item
+    const built = item
       ? updateArgs(auditId, item, form, categoryName)
       : createArgs(auditId, randomId(), form, categoryName);
+    const args = built === null ? null : forTemplate(built, templateId);
     if (args === null) {
       show({ type: 'info', message: translate({ key: 'command.noChanges' }) });
       onClose();
@@ -142,7 +160,14 @@ export function AuditQuestionDialog({
     }
     setBusy(true);
     try {
-      const command = item ? updateAuditItemCommand : createAuditItemCommand;
+      const command =
+        templateId === undefined
+          ? item
+            ? updateAuditItemCommand
+            : createAuditItemCommand
+          : item
+            ? updateTemplateItemCommand
+            : createTemplateItemCommand;
       const { local } = await runCommand(command.name, args);
       if (!local.ok) {
         showIssues(local.error.message, local.error.issues);

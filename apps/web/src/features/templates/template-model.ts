@@ -1,0 +1,134 @@
+import type { DomainMessage, TemplateConfig } from '@qa/domain';
+import type { JsonObject, JsonValue } from '@qa/sync';
+
+/**
+ * The template screens' model (issue 14): the metadata dialog's values, the command args built
+ * from them, and the template matrix's list configuration.
+ */
+
+export interface TemplateFormValues {
+  name: string;
+  /** One standard id ('' = none). */
+  standard: string;
+  type: string;
+  audited_by: string;
+  scope: string[];
+  process: string[];
+  tags: string[];
+}
+export type TemplateFormField = keyof TemplateFormValues;
+
+const TEMPLATE_FORM_FIELDS: readonly TemplateFormField[] = [
+  'name',
+  'standard',
+  'type',
+  'audited_by',
+  'scope',
+  'process',
+  'tags',
+];
+
+const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
+const strings = (value: JsonValue | undefined): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** A new template: the `template` configuration's default item (SPEC section 9). */
+export function newTemplateFormValues(config: TemplateConfig): TemplateFormValues {
+  return {
+    name: '',
+    standard: config.defaultItem.standard,
+    type: '',
+    audited_by: config.defaultItem.audited_by,
+    scope: [],
+    process: [],
+    tags: [],
+  };
+}
+
+/** A stored template's values; a list of standards shows its first, scope objects are kept. */
+export function storedTemplateFormValues(data: JsonObject): TemplateFormValues {
+  const standard = Array.isArray(data.standard) ? strings(data.standard)[0] : text(data.standard);
+  return {
+    name: text(data.name),
+    standard: standard ?? '',
+    type: text(data.type),
+    audited_by: text(data.audited_by),
+    scope: strings(data.scope),
+    process: strings(data.process),
+    tags: strings(data.tags),
+  };
+}
+
+function cleaned(values: TemplateFormValues): Record<TemplateFormField, JsonValue> {
+  const list = (entries: string[]) => [
+    ...new Set(entries.map((e) => e.trim()).filter((e) => e !== '')),
+  ];
+  return {
+    name: values.name.trim(),
+    standard: values.standard,
+    type: values.type,
+    audited_by: values.audited_by,
+    scope: list(values.scope),
+    process: list(values.process),
+    tags: list(values.tags),
+  };
+}
+
+/** Args of `template.create`: every field of the dialog with the client's id. */
+export function createTemplateArgs(id: string, values: TemplateFormValues): JsonObject {
+  return { id, ...cleaned(values) };
+}
+
+/**
+ * Args of `template.update` with only the fields the dialog changed (the command writes only
+ * those, so another person's edit of another field survives); null when nothing changed.
+ */
+export function updateTemplateArgs(
+  id: string,
+  initial: TemplateFormValues,
+  values: TemplateFormValues,
+): JsonObject | null {
+  const before = cleaned(initial);
+  const after = cleaned(values);
+  const changes: JsonObject = {};
+  for (const field of TEMPLATE_FORM_FIELDS) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
+      changes[field] = after[field];
+    }
+  }
+  return Object.keys(changes).length === 0 ? null : { id, changes };
+}
+
+/** The dialog field a command issue is about ('changes.name', 'name'); null for none. */
+export function templateFieldOf(issue: DomainMessage): TemplateFormField | null {
+  const path = issue.params?.field;
+  if (typeof path !== 'string') return null;
+  const parts = path.split('.');
+  const field = parts[0] === 'changes' ? parts[1] : parts[0];
+  return TEMPLATE_FORM_FIELDS.find((entry) => entry === field) ?? null;
+}
+
+/** An audit that was prepared from the template, for the template page's list. */
+export interface TemplateUse {
+  id: string;
+  name: string;
+  status: string;
+  version: number | null;
+}
+
+export function templateUseOf(id: string, data: JsonObject): TemplateUse {
+  const from = data.preparedFrom;
+  const version =
+    from !== null && typeof from === 'object' && !Array.isArray(from) ? from.version : undefined;
+  const workflow = data.workflow;
+  const status =
+    workflow !== null && typeof workflow === 'object' && !Array.isArray(workflow)
+      ? text(workflow.status)
+      : '';
+  return {
+    id,
+    name: text(data.name) || id,
+    status,
+    version: typeof version === 'number' ? version : null,
+  };
+}
