@@ -10,6 +10,7 @@ import { benchReporting } from './reporting.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
+import { benchTemplates } from './templates.bench';
 import { benchUi } from './ui.bench';
 
 const benches: Array<[string, () => Promise<void>]> = [
@@ -21,6 +22,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['execution in the field (issue 11)', benchExecution],
   ['measures list and dashboard (issue 12)', benchMeasures],
   ['reporting tab and PDF report (issue 13)', benchReporting],
+  ['use template (issue 14)', benchTemplates],
   ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 

@@ -1,15 +1,17 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import {
+  copyAuditItemsCommand,
   createAuditItemCommand,
   deactivateAuditItemCommand,
   deleteAuditItemCommand,
   importAuditItemsCommand,
   reactivateAuditItemCommand,
   updateAuditItemCommand,
+  useTemplateCommand,
   type CommandResult,
   type Person,
 } from '@qa/domain';
-import type { JsonObject } from '@qa/sync';
+import type { JsonObject, JsonValue } from '@qa/sync';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,6 +26,8 @@ let audits: Record<string, JsonObject> = {};
 let items: Record<string, JsonObject> = {};
 let standards: Record<string, JsonObject> = {};
 let people: Record<string, JsonObject> = {};
+let templates: Record<string, JsonObject> = {};
+let templateItems: Record<string, JsonObject> = {};
 let states: Record<string, ViewDocument['state']> = {};
 let person: Person | null = null;
 let nextResult: CommandResult | null = null;
@@ -35,7 +39,10 @@ const view = (collection: string, id: string, data: JsonObject): ViewDocument =>
   state: states[id] ?? 'sync',
 });
 vi.mock('../../../lib/sync/use-query', () => ({
-  useQuery: (query: { collection: string; filters: { path: string[]; value: unknown }[] }) => {
+  useQuery: (
+    query: { collection: string; filters: { path: string[]; op: string; value: unknown }[] } | null,
+  ) => {
+    if (query === null) return { documents: [], loading: false };
     const source =
       query.collection === 'audit_items'
         ? items
@@ -43,11 +50,20 @@ vi.mock('../../../lib/sync/use-query', () => ({
           ? standards
           : query.collection === 'people'
             ? people
-            : {};
+            : query.collection === 'audits'
+              ? audits
+              : query.collection === 'templates'
+                ? templates
+                : query.collection === 'template_items'
+                  ? templateItems
+                  : {};
     const filter = query.filters[0];
+    const matches = (value: JsonValue | undefined) =>
+      !filter ||
+      (filter.op === 'in' ? (filter.value as unknown[]).includes(value) : value === filter.value);
     return {
       documents: Object.entries(source)
-        .filter(([, data]) => !filter || data[filter.path[0]!] === filter.value)
+        .filter(([, data]) => matches(data[filter?.path[0] ?? '']))
         .map(([id, data]) => view(query.collection, id, data)),
       loading: false,
     };
@@ -195,6 +211,8 @@ describe('PreparationTab', () => {
     audits = {};
     items = {};
     standards = {};
+    templates = {};
+    templateItems = {};
     states = {};
     person = null;
     nextResult = null;
@@ -460,9 +478,7 @@ describe('PreparationTab', () => {
     const importEntry = await openMoreAction('Import items (CSV)');
     expect(importEntry.getAttribute('aria-disabled')).toBe('true');
     expect(
-      screen
-        .getByRole('menuitem', { name: 'Use template (arrives with templates)' })
-        .getAttribute('aria-disabled'),
+      screen.getByRole('menuitem', { name: 'Use template' }).getAttribute('aria-disabled'),
     ).toBe('true');
   });
 
@@ -482,5 +498,74 @@ describe('PreparationTab', () => {
       'Nur das Auditteam',
     );
     expect(screen.queryByTestId('question-create')).toBeNull();
+  });
+  it('uses a template: chooses a category and a question, reports unmappable chapters, copies', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['user', 'auditor'] });
+    templates = { t1: { id: 't1', name: 'Process audit' } };
+    const templateItem = (id: string, category_id: string, no: string, chapter: string) => ({
+      id,
+      templateId: 't1',
+      question: { text: `Question ${id}`, no, category_id, chapters: [{ id: chapter }] },
+    });
+    templateItems = {
+      ta1: templateItem('ta1', 'cat-a', '1', '4.1'),
+      ta2: templateItem('ta2', 'cat-a', '2', '5'),
+      tb1: templateItem('tb1', 'cat-b', '3', '77.7'),
+    };
+    renderTab();
+    fireEvent.click(await openMoreAction('Use template'));
+    const dialog = await screen.findByRole('dialog', { name: 'Use template: choose questions' });
+    // The only template is chosen at once.
+    const groups = await within(dialog).findAllByTestId('template-category');
+    expect(groups).toHaveLength(2);
+    fireEvent.click(within(groups[0]!).getByRole('checkbox'));
+    expect(within(dialog).getByTestId('template-chosen-count').textContent).toBe(
+      '2 of 3 questions chosen',
+    );
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '3 Question tb1' }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: '2 Question ta2' }));
+    const groupBox = within(groups[0]!).getByRole('checkbox') as HTMLInputElement;
+    expect(groupBox.getAttribute('data-indeterminate')).toBe('true');
+    fireEvent.click(within(dialog).getByTestId('template-next'));
+    expect((await within(dialog).findByTestId('template-unmappable')).textContent).toContain(
+      '77.7',
+    );
+    fireEvent.click(within(dialog).getByTestId('template-submit'));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    const command = commands[0] as { name: string; args: { items: { templateItemId: string }[] } };
+    expect(command.name).toBe(useTemplateCommand.name);
+    expect(command.args).toMatchObject({
+      auditId: 'a1',
+      templateId: 't1',
+      standardIds: ['iso9001'],
+    });
+    expect(command.args.items.map((row) => row.templateItemId)).toEqual(['ta1', 'tb1']);
+  });
+
+  it('copies the questions of the last audit of this scope after a confirmation', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['user', 'auditor'] });
+    renderTab();
+    const none = await openMoreAction(
+      'Copy questions from the last audit: no earlier audit of this standard and scope has questions',
+    );
+    expect(none.getAttribute('aria-disabled')).toBe('true');
+    cleanup();
+
+    audits.a0 = { ...AUDIT, id: 'a0', name: 'Werk Styr 2025', auditing_date: ['2025-05-04'] };
+    items.e1 = item('e1', { text: 'Earlier', no: '1' });
+    items.e1 = { ...items.e1, auditId: 'a0' };
+    renderTab();
+    fireEvent.click(await openMoreAction('Copy questions from the last audit of this scope'));
+    expect((await screen.findByTestId('copy-items-text')).textContent).toBe(
+      '1 question of the audit Werk Styr 2025 will be copied into this audit.',
+    );
+    fireEvent.click(screen.getByTestId('copy-items-confirm'));
+    await waitFor(() => expect(commands).toHaveLength(1));
+    expect(commands[0]).toMatchObject({
+      name: copyAuditItemsCommand.name,
+      args: { auditId: 'a1', sourceAuditId: 'a0', items: [{ sourceItemId: 'e1' }] },
+    });
   });
 });

@@ -8,9 +8,12 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import {
+  AUDIT_ITEMS_COLLECTION,
+  AUDITS_COLLECTION,
   deactivateAuditItemCommand,
   deleteAuditItemCommand,
   reactivateAuditItemCommand,
+  standardIdsOf,
   type DomainMessage,
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
@@ -25,9 +28,12 @@ import { formatDate } from '../../../lib/i18n/format';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
+import { useQuery } from '../../../lib/sync/use-query';
 import { personLabel, usePeople } from '../../people/use-people';
 import { AuditItemImportDialog } from './audit-item-import-dialog';
 import { AuditQuestionDialog } from './audit-question-dialog';
+import { CopyItemsDialog } from './copy-items-dialog';
+import { lastAuditCandidates, lastAuditWithItems } from './last-audit-model';
 import { preparationAccess } from './preparation-access';
 import {
   PreparationRowMenu,
@@ -48,12 +54,15 @@ import {
   usePreparationConfig,
 } from './use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
+import { TemplateSelectionDialog } from './template-selection-dialog';
 import { useItemListView } from './use-item-list-view';
 
 type DialogState =
   | { kind: 'none' }
   | { kind: 'question'; item?: PreparationRow; key: number }
   | { kind: 'import'; key: number }
+  | { kind: 'useTemplate'; key: number }
+  | { kind: 'copyItems'; key: number }
   | { kind: 'delete'; item: PreparationRow };
 
 const stringList = (value: JsonValue | undefined): string[] =>
@@ -61,6 +70,7 @@ const stringList = (value: JsonValue | undefined): string[] =>
 const getId = (row: PreparationRow) => row.id;
 const getSyncState = (row: PreparationRow) => row.state;
 const NO_NUMBER = '–';
+const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
 
 /**
  * /audit/:auditId/auditpreparation (SPEC section 2 "Audit screen"): the audit's questions in the
@@ -83,11 +93,31 @@ export function PreparationTab({ auditId }: { auditId: string }) {
   const standardIds = useMemo(() => auditStandardIds(auditData?.standard), [auditData]);
   const { standards, chapters } = useAuditStandards(standardIds);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const [lastTemplateId, setLastTemplateId] = useState<string | null>(null);
 
   // Rows keep their identity while their document is unchanged (see createRowCache).
   const [toRows] = useState(createRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
   const access = useMemo(() => preparationAccess(auditData, person), [auditData, person]);
+  // What the copies send and map chapters onto: the audit's standards as the command reads them.
+  const copyStandardIds = useMemo(() => standardIdsOf(auditData?.standard), [auditData]);
+
+  // "Copy from the last audit of this scope": the earlier audits of the same standard and scope
+  // (looked at only by who may add questions) and, of those, the newest with questions.
+  const { documents: audits } = useQuery(access.create ? ALL_AUDITS : null);
+  const candidates = useMemo(() => lastAuditCandidates(audit, audits), [audit, audits]);
+  const { documents: candidateItems } = useQuery(
+    candidates.length > 0
+      ? {
+          collection: AUDIT_ITEMS_COLLECTION,
+          filters: [{ path: ['auditId'], op: 'in', value: candidates }],
+        }
+      : null,
+  );
+  const lastAudit = useMemo(
+    () => lastAuditWithItems(candidates, audits, candidateItems),
+    [candidates, audits, candidateItems],
+  );
 
   // ---- What the list needs, stable across renders (the list re-indexes when these change).
   const importances = config.audititem.importances;
@@ -176,11 +206,24 @@ export function PreparationTab({ auditId }: { auditId: string }) {
         onClick: () => setDialog({ kind: 'import', key: Date.now() }),
         disabled: !access.import,
       },
-      // SPEC section 2: "use template" opens the template selection dialog; it arrives with
-      // the templates feature, so the entry is here, visibly disabled, with its reason.
-      { id: 'useTemplate', label: t('preparation.useTemplate'), onClick: () => {}, disabled: true },
+      // SPEC section 2: "use template" opens the item selection dialog.
+      {
+        id: 'useTemplate',
+        label: t('preparation.useTemplate'),
+        onClick: () => setDialog({ kind: 'useTemplate', key: Date.now() }),
+        disabled: !access.create,
+        testId: 'use-template',
+      },
+      // Issue 14.7: the label says why it is off when no earlier audit has questions.
+      {
+        id: 'copyItems',
+        label: lastAudit ? t('preparation.copyItems') : t('preparation.copyItemsNone'),
+        onClick: () => setDialog({ kind: 'copyItems', key: Date.now() }),
+        disabled: !access.create || !lastAudit,
+        testId: 'copy-items',
+      },
     ],
-    [t, access.import],
+    [t, access.import, access.create, lastAudit],
   );
 
   const confirmDelete = async (item: PreparationRow) => {
@@ -256,6 +299,27 @@ export function PreparationTab({ auditId }: { auditId: string }) {
           standard={standards[0]}
           categories={config.categories}
           audititem={config.audititem}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      {dialog.kind === 'useTemplate' && (
+        <TemplateSelectionDialog
+          key={dialog.key}
+          auditId={auditId}
+          standardIds={copyStandardIds}
+          targets={standards}
+          config={config}
+          initialTemplateId={lastTemplateId}
+          onTemplateChosen={setLastTemplateId}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      {dialog.kind === 'copyItems' && lastAudit && (
+        <CopyItemsDialog
+          key={dialog.key}
+          auditId={auditId}
+          source={lastAudit}
+          standardIds={copyStandardIds}
           onClose={() => setDialog({ kind: 'none' })}
         />
       )}
