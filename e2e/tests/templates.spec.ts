@@ -1,5 +1,5 @@
 import { seriousViolations } from '../support/axe';
-import { expect, signedInPage, test } from '../support/fixtures';
+import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
 
 /**
  * Issue 14: the template library. A template is created in the matrix (the defaults of SPEC
@@ -94,5 +94,36 @@ test('the template screens have no serious axe violations in German', async ({
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
     await context.close();
+  }
+});
+
+test('a template created offline survives a reload and reaches the other browser once online', async ({
+  browser,
+  server,
+}) => {
+  test.setTimeout(90_000);
+  const a = await signedInPage(browser, server.url, 'en-US');
+  const b = await signedInPage(browser, server.url, 'de-DE');
+  try {
+    await b.page.goto('/templates');
+    await a.page.goto('/templates');
+    await controlledByServiceWorker(a.page);
+    await expect(a.page.getByTestId('template-create')).toBeVisible();
+    await a.context.setOffline(true);
+    const name = `Offline template ${Date.now().toString(36).slice(-6)}`;
+    await a.page.getByTestId('template-create').click();
+    await a.page.getByTestId('template-dialog').getByTestId('template-dialog-name').fill(name);
+    await a.page.getByTestId('template-dialog').getByTestId('template-dialog-save').click();
+    await expect(a.page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await a.page.reload();
+    await expect(a.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(b.page.getByText(name, { exact: true })).toHaveCount(0);
+
+    await a.context.setOffline(false);
+    await expect(b.page.getByText(name, { exact: true })).toBeVisible({ timeout: 20_000 });
+  } finally {
+    await a.context.close();
+    await b.context.close();
   }
 });

@@ -94,6 +94,9 @@ test('use template: two categories of a template copied into a new audit, live i
     );
     await push(a.page, [
       { name: 'template.create', args: { id: templateId, name: `Template ${s}` } },
+      // A second template, so the dialog never picks the only one by itself (the journey
+      // chooses, whatever other tests on this server have left).
+      { name: 'template.create', args: { id: `${templateId}-other`, name: `Other ${s}` } },
       { name: 'templateItem.import', args: { templateId, items } },
       auditCreate(auditId, `New audit ${s}`, lead, YEAR),
     ]);

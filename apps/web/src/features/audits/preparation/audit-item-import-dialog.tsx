@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import {
   importAuditItemsCommand,
   importTemplateItemsCommand,
-  parseAuditItemCsv,
+  parseItemImportField,
   type AudititemConfig,
   type ConfigOption,
   type ImportIssue,
@@ -79,16 +79,18 @@ export function AuditItemImportDialog({
   const [phase, setPhase] = useState<Phase>({ step: 'edit' });
   const deferredText = useDeferredValue(text);
 
+  // Emptied after typing: "Field must not be empty" (SPEC section 5), not a silent button.
+  const [touched, setTouched] = useState(false);
   const report = useMemo(() => {
-    if (deferredText.trim() === '') return null;
-    return parseAuditItemCsv(deferredText, {
+    if (deferredText.trim() === '' && !touched) return null;
+    return parseItemImportField(deferredText, {
       standard,
       categories: categories.map((option) => ({ id: option.id, name: option.label[language] })),
       language,
       importImportances: audititem.importImportances,
       defaultImportWeight: audititem.defaultImportWeight,
     });
-  }, [deferredText, standard, categories, language, audititem]);
+  }, [deferredText, touched, standard, categories, language, audititem]);
   const checked = report !== null && deferredText === text;
   const valid = report?.records.length ?? 0;
   const importedKey = templateId === undefined ? 'auditItem.imported' : 'templateItem.imported';
@@ -181,6 +183,7 @@ export function AuditItemImportDialog({
                 value={text}
                 onChange={(event) => {
                   setText(event.target.value);
+                  setTouched(true);
                   setFileName(null);
                 }}
                 multiline

@@ -292,42 +292,45 @@ export function AuditQuestionDialog({
                 />
               )}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <UserPicker
-                label={t('preparation.dialog.assignedAuditor')}
-                value={form.assignedAuditor ? [form.assignedAuditor] : []}
-                onChange={(ids) => set('assignedAuditor', ids[0] ?? null)}
-                auditorsOnly
-                error={errors.assignedAuditor}
-              />
-              <TextField
-                label={t('preparation.dialog.auditDay')}
-                select
-                value={form.auditDay}
-                onChange={(event) => set('auditDay', event.target.value)}
-                error={Boolean(errors.auditDay)}
-                helperText={
-                  errors.auditDay ??
-                  (dayOptions.length === 0 ? t('preparation.dialog.noAuditingDates') : undefined)
-                }
-                fullWidth
-                // Half the row beside the user picker: at full width it squeezed the picker
-                // until its field overlapped this one.
-                sx={{ flex: { sm: 1 } }}
-                slotProps={{
-                  select: { native: true },
-                  inputLabel: { shrink: true },
-                  htmlInput: { 'data-testid': 'question-auditDay' },
-                }}
-              >
-                <option value="">{t('preparation.dialog.noAuditDay')}</option>
-                {dayOptions.map((day) => (
-                  <option key={day} value={day}>
-                    {day}
-                  </option>
-                ))}
-              </TextField>
-            </Stack>
+            {/* Who asks it and on which day belong to an audit's plan, not to a template. */}
+            {templateId === undefined && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <UserPicker
+                  label={t('preparation.dialog.assignedAuditor')}
+                  value={form.assignedAuditor ? [form.assignedAuditor] : []}
+                  onChange={(ids) => set('assignedAuditor', ids[0] ?? null)}
+                  auditorsOnly
+                  error={errors.assignedAuditor}
+                />
+                <TextField
+                  label={t('preparation.dialog.auditDay')}
+                  select
+                  value={form.auditDay}
+                  onChange={(event) => set('auditDay', event.target.value)}
+                  error={Boolean(errors.auditDay)}
+                  helperText={
+                    errors.auditDay ??
+                    (dayOptions.length === 0 ? t('preparation.dialog.noAuditingDates') : undefined)
+                  }
+                  fullWidth
+                  // Half the row beside the user picker: at full width it squeezed the picker
+                  // until its field overlapped this one.
+                  sx={{ flex: { sm: 1 } }}
+                  slotProps={{
+                    select: { native: true },
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'data-testid': 'question-auditDay' },
+                  }}
+                >
+                  <option value="">{t('preparation.dialog.noAuditDay')}</option>
+                  {dayOptions.map((day) => (
+                    <option key={day} value={day}>
+                      {day}
+                    </option>
+                  ))}
+                </TextField>
+              </Stack>
+            )}
             <Autocomplete
               multiple
               freeSolo

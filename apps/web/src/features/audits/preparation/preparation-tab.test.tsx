@@ -463,6 +463,21 @@ describe('PreparationTab', () => {
     );
   });
 
+  it('says "Field must not be empty" when the CSV text is emptied, and imports nothing', async () => {
+    seed();
+    person = testPerson({ id: 'p1', roles: ['auditor'] });
+    renderTab();
+    fireEvent.click(await openMoreAction('Import items (CSV)'));
+    const dialog = within(await screen.findByTestId('item-import-dialog'));
+    fireEvent.change(dialog.getByTestId('item-import-text'), { target: { value: 'text\nA?' } });
+    fireEvent.change(dialog.getByTestId('item-import-text'), { target: { value: '  ' } });
+    expect((await dialog.findByTestId('item-import-errors')).textContent).toContain(
+      'Field must not be empty',
+    );
+    expect((screen.getByTestId('item-import-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(commands).toHaveLength(0);
+  });
+
   it('shows a protected audit read-only to its co-auditor and says why', async () => {
     seed();
     audits.a1 = { ...AUDIT, protected: true };
