@@ -44,6 +44,14 @@ test('a template is created, filled from the catalogue, edited and deleted', asy
     await expect(page.getByTestId('catalogue-dialog')).toHaveCount(0);
     await expect(page.getByTestId('template-header')).toContainText('2');
 
+    // The admin menu's "Settings" opens the template's metadata dialog.
+    await page.goto(`${new URL(page.url()).pathname}?admin`);
+    await page.getByTestId('template-more').click();
+    await page.getByTestId('template-settings').click();
+    await expect(page.getByTestId('template-dialog-name')).toHaveValue(name);
+    await page.getByTestId('template-dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('template-dialog')).toHaveCount(0);
+
     await page.getByTestId('template-open-items').click();
     await expect(page.getByTestId('template-preparation')).toBeVisible();
     const rows = page.locator('[data-testid="template-preparation"] .qa-row-with-open');
@@ -55,11 +63,35 @@ test('a template is created, filled from the catalogue, edited and deleted', asy
     await question.getByTestId('question-save').click();
     await expect(question).toHaveCount(0);
     await expect(page.getByTestId('template-preparation')).toContainText(edited);
+    const templateUrl = new URL(page.url()).pathname.replace(/\/templatepreparation$/, '');
+
+    // A second template gets all questions of the first through "Use template".
+    await page.goto('/templates');
+    await page.getByTestId('template-create').click();
+    await page.getByTestId('template-dialog-name').fill(`${name} copy`);
+    await page.getByTestId('template-dialog-save').click();
+    await page.getByTestId('template-open-items').click();
+    await page.getByTestId('list-more-actions').click();
+    await page.getByTestId('use-template').click();
+    const selection = page.getByRole('dialog', { name: 'Use template: choose questions' });
+    // With no other template on the server the dialog picks the only one by itself.
+    const select = selection.getByTestId('template-select');
+    await expect(async () => {
+      if ((await select.inputValue()) !== name) {
+        await select.fill(name);
+        await page.getByRole('option', { name, exact: true }).click({ timeout: 2_000 });
+      }
+      await expect(select).toHaveValue(name, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await selection.getByTestId('template-select-all').click();
+    await selection.getByTestId('template-next').click();
+    await expect(selection.getByTestId('template-review')).toContainText('into this template');
+    await selection.getByTestId('template-submit').click();
+    await expect(selection).toHaveCount(0);
+    await expect(page.getByTestId('template-preparation')).toContainText(edited);
 
     // The admin view shows the more menu; delete after the confirmation.
-    await page.getByTestId('template-back').click();
-    const url = new URL(page.url());
-    await page.goto(`${url.pathname}?admin`);
+    await page.goto(`${templateUrl}?admin`);
     await page.getByTestId('template-more').click();
     await page.getByTestId('template-delete').click();
     await expect(page.getByTestId('template-delete-question')).toHaveText(

@@ -221,6 +221,14 @@ describe('templateItem.import', () => {
       activity: { verb: 'importedTemplateItems', object: 'T1' },
       message: { key: 'templateItem.imported', params: { count: 2 } },
     });
+    // "Use template" on the template preparation page: questions of another template.
+    const copied = apply(
+      importTemplateItemsCommand,
+      { templateId: 't1', items: [{ id: 'c0', question: { text: 'Q C' } }], source: 'template' },
+      state,
+    );
+    expect(copied).toMatchObject({ activity: { verb: 'importedTemplateItems' } });
+    expect(state.get('template_items', 'c0')).toMatchObject({ question: { text: 'Q C' } });
   });
 
   it('refuses an empty import field with "Field must not be empty"', () => {

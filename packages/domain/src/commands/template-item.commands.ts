@@ -185,7 +185,8 @@ export const deleteTemplateItemCommand = defineCommand({
  * `templateItem.import` {templateId, items: [{id, processes?, question, Weight?}], source?}:
  * the CSV import of the template page (the client parses the file with `parseItemImportField`
  * / `parseAuditItemCsv` and shows its report) or the process-audit catalogue
- * (`catalogueTemplateItems`, source 'catalogue'). All or nothing, as `auditItem.import`: an
+ * (`catalogueTemplateItems`, source 'catalogue') or questions chosen from another template
+ * ("use template" of the template preparation page, source 'template'). All or nothing, as `auditItem.import`: an
  * invalid item, or an id repeated or taken, rejects the command with every problem and its
  * 1-based position in `items`. One command, one transaction, one new version of the template.
  */
@@ -194,7 +195,7 @@ export const importTemplateItemsCommand = defineCommand({
   args: z.object({
     templateId: idSchema,
     items: z.array(itemInputSchema).min(1).max(MAX_DOCUMENTS_PER_COMMAND),
-    source: z.enum(['csv', 'catalogue']).default('csv'),
+    source: z.enum(['csv', 'catalogue', 'template']).default('csv'),
   }),
   action: 'template.update',
   reads: ({ templateId, items }) => [

@@ -33,6 +33,11 @@ export interface ChipListFieldProps {
   testId: string;
 }
 
+/** A list of free entries (processes, tags): nothing is offered, what is typed is taken. */
+export function FreeListField(props: Omit<ChipListFieldProps, 'options' | 'labelOf' | 'freeSolo'>) {
+  return <ChipListField {...props} options={[]} freeSolo />;
+}
+
 /** A list field shown as chips (labels cut to the configured chip length, SPEC section 9). */
 export function ChipListField({
   label,

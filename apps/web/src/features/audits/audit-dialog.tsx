@@ -48,7 +48,12 @@ import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
 import { UserPicker } from '../people/user-picker';
 import { useAuditDialogConfig, type AuditDialogConfig } from './audit-dialog-config';
-import { AuditDiscardDialog, AuditingDatesField, ChipListField } from './audit-dialog-fields';
+import {
+  AuditDiscardDialog,
+  AuditingDatesField,
+  ChipListField,
+  FreeListField,
+} from './audit-dialog-fields';
 import { focusFirstProblem } from './audit-dialog-focus';
 import {
   auditFormStatus,
@@ -521,12 +526,10 @@ function AuditDialogForm({
             )}
           </Row>
           {showProcess && (
-            <ChipListField
+            <FreeListField
               label={t('auditDialog.process')}
               value={values.process}
               onChange={(next) => set('process', next)}
-              options={[]}
-              freeSolo
               disabled={readOnly}
               error={errorOf('process')}
               helperText={t('auditDialog.freeEntryHint')}

@@ -1,13 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import LockIcon from '@mui/icons-material/Lock';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import {
   ALL_YEARS,
   STANDARDS_COLLECTION,
@@ -21,12 +17,9 @@ import {
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { TOUCH_TARGET } from '../../app/theme';
 import { lazyComponent } from '../../app/chunk-load';
 import { CompactSelect } from '../../components/form/compact-select';
 import { GroupedList } from '../../components/list/grouped-list';
-import { ListMoreActions } from '../../components/list/list-more-actions';
-import type { ListMenuAction } from '../../components/list/list-types';
 import { NavigationProgressBar } from '../../components/shell/navigation-progress';
 import { useListConfig } from '../../lib/config/use-list-config';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -49,7 +42,7 @@ import {
   type AuditMatrixRow,
 } from './audit-matrix-rows';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
-import { VISUALLY_HIDDEN } from '../../lib/dom/visually-hidden';
+import { MatrixHeader, MatrixRowMenu, MatrixValueCells, matrixRowSx } from './matrix-layout';
 
 const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
 const NO_ROWS: readonly AuditMatrixRow[] = [];
@@ -80,21 +73,10 @@ const AuditTrendDialog = lazyComponent(
 
 /**
  * Name, standard, type, audited by, scope, created by, icons (md and wider); the row's menu sits
- * outside the row's link. The header adds a column over the menu: the link's right padding
- * (16), the gap (8), the menu button (44) and the row's right padding (8), less one column gap.
+ * outside the row's link (the header adds a column over it, see ACTIONS_COLUMN).
  */
 const ROW_COLUMNS =
   'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px';
-const ACTIONS_COLUMN = `${16 + 8 + TOUCH_TARGET + 8 - 16}px`;
-/** Below md a row is a card: the name, then each value with its label, wrapping. */
-const gridSx = {
-  display: { xs: 'flex', md: 'grid' },
-  flexWrap: 'wrap',
-  gridTemplateColumns: ROW_COLUMNS,
-  alignItems: 'center',
-  columnGap: 2,
-  rowGap: 0.5,
-} as const;
 
 const COLUMN_KEYS = [
   'auditMatrix.columns.name',
@@ -123,22 +105,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * md and wider (under the header); an empty value keeps its column on md and wider.
  */
 const rowSx = (theme: Theme) => ({
-  ...gridSx,
-  '& .matrix-name': {
-    ...theme.typography.body1,
-    margin: 0,
-    minWidth: 0,
-    flexBasis: '100%',
-    fontWeight: 500,
-    color: theme.palette.primary.main,
-    [theme.breakpoints.up('md')]: { flexBasis: 'auto' },
-  },
-  '& .matrix-value': { ...theme.typography.body2, margin: 0, overflowWrap: 'anywhere' },
-  '& .matrix-value-empty': { display: 'none', [theme.breakpoints.up('md')]: { display: 'block' } },
-  '& .matrix-label': {
-    color: theme.palette.text.secondary,
-    [theme.breakpoints.up('md')]: VISUALLY_HIDDEN,
-  },
+  ...matrixRowSx(theme, 'matrix', ROW_COLUMNS),
   '& .matrix-icons': { display: 'flex', gap: theme.spacing(0.5), alignItems: 'center' },
 });
 
@@ -317,23 +284,11 @@ export function AuditMatrixContent() {
 
   const header = useMemo(
     () => (
-      <Box
-        sx={{
-          ...gridSx,
-          gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
-          display: { xs: 'none', md: 'grid' },
-          pl: 2,
-          py: 1,
-        }}
-        data-testid="audit-matrix-header"
-      >
-        {COLUMN_KEYS.map((key) => (
-          // Column names, not headings: subtitle2 renders an h6, which broke the heading order.
-          <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
-            {t(key)}
-          </Typography>
-        ))}
-      </Box>
+      <MatrixHeader
+        rowColumns={ROW_COLUMNS}
+        columns={COLUMN_KEYS.map((key) => ({ key, label: t(key) }))}
+        testId="audit-matrix-header"
+      />
     ),
     [t],
   );
@@ -350,12 +305,12 @@ export function AuditMatrixContent() {
           <p className="matrix-name" data-testid="audit-row-name">
             {cell.name}
           </p>
-          {VALUE_COLUMNS.map(([key, labelKey]) => (
-            <p key={key} className={cell[key] ? 'matrix-value' : 'matrix-value matrix-value-empty'}>
-              {cell[key] && <span className="matrix-label">{`${t(labelKey)}: `}</span>}
-              {cell[key]}
-            </p>
-          ))}
+          <MatrixValueCells
+            prefix="matrix"
+            columns={VALUE_COLUMNS}
+            cell={cell}
+            label={(labelKey) => t(labelKey)}
+          />
           <div className="matrix-icons">
             {row.data.protected === true && (
               <LockIcon
@@ -374,34 +329,29 @@ export function AuditMatrixContent() {
     },
     [cells, t],
   );
-  // Edit and delete in the row's menu, delete apart at its end; a spacer keeps the columns in
-  // line with the header where the person may do neither.
   const renderRowActions = useCallback(
     (row: AuditMatrixRow): ReactNode => {
       const name = cells(row).name;
-      const actions: ListMenuAction[] = [];
-      if (may('audit.update', row))
-        actions.push({
-          id: 'edit',
-          label: t('auditMatrix.edit', { name }),
-          icon: <EditIcon fontSize="small" />,
-          onClick: () => setEditing({ auditId: row.id }),
-          testId: `audit-edit-${row.id}`,
-        });
-      if (may('audit.delete', row))
-        actions.push({
-          id: 'delete',
-          label: t('auditMatrix.deleteOne', { name }),
-          icon: <DeleteIcon fontSize="small" />,
-          onClick: () => setDeleting({ id: row.id, name }),
-          danger: true,
-          testId: `audit-delete-${row.id}`,
-        });
-      if (actions.length === 0)
-        return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
       return (
-        <ListMoreActions
-          actions={actions}
+        <MatrixRowMenu
+          edit={
+            may('audit.update', row)
+              ? {
+                  label: t('auditMatrix.edit', { name }),
+                  onClick: () => setEditing({ auditId: row.id }),
+                  testId: `audit-edit-${row.id}`,
+                }
+              : undefined
+          }
+          remove={
+            may('audit.delete', row)
+              ? {
+                  label: t('auditMatrix.deleteOne', { name }),
+                  onClick: () => setDeleting({ id: row.id, name }),
+                  testId: `audit-delete-${row.id}`,
+                }
+              : undefined
+          }
           label={t('auditMatrix.rowActions', { name })}
           testId={`audit-menu-${row.id}`}
         />

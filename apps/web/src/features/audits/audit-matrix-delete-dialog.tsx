@@ -1,9 +1,4 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import {
   AUDIT_ITEMS_COLLECTION,
@@ -11,8 +6,13 @@ import {
   MEASURES_COLLECTION,
   deleteAuditCommand,
 } from '@qa/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ConfirmDeleteDialog,
+  idChunks,
+  useLastShown,
+} from '../../components/dialog/confirm-delete-dialog';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useCommand } from '../../lib/sync/use-command';
@@ -22,15 +22,6 @@ export interface AuditMatrixDeleteDialogProps {
   /** The audit to delete; null = closed. */
   audit: { id: string; name: string } | null;
   onClose: () => void;
-}
-
-/** `itemIds` cut to what one command may carry. */
-function chunks(ids: readonly string[]): string[][] {
-  const out: string[][] = [];
-  for (let start = 0; start < ids.length; start += MAX_DOCUMENTS_PER_COMMAND) {
-    out.push(ids.slice(start, start + MAX_DOCUMENTS_PER_COMMAND));
-  }
-  return out.length > 0 ? out : [[]];
 }
 
 /**
@@ -43,11 +34,9 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
   const translate = useDomainMessage();
   const runCommand = useCommand();
   const { show } = useSnackbar();
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
   // The name stays while the dialog fades out after `audit` went back to null.
-  const [shown, setShown] = useState(audit);
-  if (audit !== null && audit !== shown) setShown(audit);
+  const shown = useLastShown(audit);
   const { documents: items, loading } = useQuery(
     audit
       ? {
@@ -72,7 +61,10 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
     try {
       // More items than one command carries: the first deletes the audit with its first items,
       // the next ones delete the rest (an audit already gone still has its listed items deleted).
-      const parts = chunks(items.map((item) => item.id));
+      const parts = idChunks(
+        items.map((item) => item.id),
+        MAX_DOCUMENTS_PER_COMMAND,
+      );
       const measureIds = measures.map((measure) => measure.id).slice(0, MAX_DOCUMENTS_PER_COMMAND);
       for (const [index, itemIds] of parts.entries()) {
         const outcome = await runCommand(deleteAuditCommand.name, {
@@ -95,37 +87,31 @@ export function AuditMatrixDeleteDialog({ audit, onClose }: AuditMatrixDeleteDia
   }
 
   return (
-    <Dialog open={audit !== null} onClose={onClose} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{t('auditMatrix.deleteTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText data-testid="audit-delete-question">
-          {t('auditMatrix.deleteQuestion', { name: shown?.name ?? '' })}
+    <ConfirmDeleteDialog
+      open={audit !== null}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      title={t('auditMatrix.deleteTitle')}
+      cancelLabel={t('auditMatrix.cancel')}
+      confirmLabel={t('auditMatrix.delete')}
+      confirmDisabled={busy || loading}
+      confirmTestId="audit-delete-confirm"
+    >
+      <DialogContentText data-testid="audit-delete-question">
+        {t('auditMatrix.deleteQuestion', { name: shown?.name ?? '' })}
+      </DialogContentText>
+      {loading ? (
+        <LinearProgress aria-label={t('auditMatrix.loadingItems')} sx={{ mt: 2 }} />
+      ) : (
+        <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-items">
+          {t('auditMatrix.deleteItems', { count: items.length })}
         </DialogContentText>
-        {loading ? (
-          <LinearProgress aria-label={t('auditMatrix.loadingItems')} sx={{ mt: 2 }} />
-        ) : (
-          <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-items">
-            {t('auditMatrix.deleteItems', { count: items.length })}
-          </DialogContentText>
-        )}
-        {measures.length > 0 && (
-          <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-measures">
-            {t('auditMatrix.deleteKeepsMeasures', { count: measures.length })}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('auditMatrix.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy || loading}
-          onClick={() => void confirm()}
-          data-testid="audit-delete-confirm"
-        >
-          {t('auditMatrix.delete')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+      {measures.length > 0 && (
+        <DialogContentText sx={{ mt: 1 }} data-testid="audit-delete-measures">
+          {t('auditMatrix.deleteKeepsMeasures', { count: measures.length })}
+        </DialogContentText>
+      )}
+    </ConfirmDeleteDialog>
   );
 }

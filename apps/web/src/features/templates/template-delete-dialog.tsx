@@ -1,17 +1,17 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import {
   MAX_DOCUMENTS_PER_COMMAND,
   TEMPLATE_ITEMS_COLLECTION,
   deleteTemplateCommand,
 } from '@qa/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ConfirmDeleteDialog,
+  idChunks,
+  useLastShown,
+} from '../../components/dialog/confirm-delete-dialog';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useCommand } from '../../lib/sync/use-command';
@@ -25,9 +25,7 @@ export interface TemplateDeleteDialogProps {
 
 /** `itemIds` cut to what one command may carry (at least one, possibly empty, part). */
 export function itemIdChunks(ids: readonly string[], size = MAX_DOCUMENTS_PER_COMMAND): string[][] {
-  const out: string[][] = [];
-  for (let start = 0; start < ids.length; start += size) out.push(ids.slice(start, start + size));
-  return out.length > 0 ? out : [[]];
+  return idChunks(ids, size);
 }
 
 /**
@@ -40,10 +38,8 @@ export function TemplateDeleteDialog({ template, onClose }: TemplateDeleteDialog
   const translate = useDomainMessage();
   const runCommand = useCommand();
   const { show } = useSnackbar();
-  const titleId = useId();
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState(template);
-  if (template !== null && template !== shown) setShown(template);
+  const shown = useLastShown(template);
   const { documents: items, loading } = useQuery(
     template
       ? {
@@ -78,34 +74,26 @@ export function TemplateDeleteDialog({ template, onClose }: TemplateDeleteDialog
   }
 
   return (
-    <Dialog open={template !== null} onClose={() => onClose()} aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        {t('templates.delete.title', { name: shown?.name ?? '' })}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText data-testid="template-delete-question">
-          {translate({ key: 'confirm.deleteItem' })}
+    <ConfirmDeleteDialog
+      open={template !== null}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      title={t('templates.delete.title', { name: shown?.name ?? '' })}
+      cancelLabel={t('templates.delete.cancel')}
+      confirmLabel={t('templates.delete.confirm')}
+      confirmDisabled={busy || loading}
+      confirmTestId="template-delete-confirm"
+    >
+      <DialogContentText data-testid="template-delete-question">
+        {translate({ key: 'confirm.deleteItem' })}
+      </DialogContentText>
+      {loading ? (
+        <LinearProgress aria-label={t('templates.delete.loadingItems')} sx={{ mt: 2 }} />
+      ) : (
+        <DialogContentText sx={{ mt: 1 }} data-testid="template-delete-items">
+          {t('templates.delete.items', { count: items.length })}
         </DialogContentText>
-        {loading ? (
-          <LinearProgress aria-label={t('templates.delete.loadingItems')} sx={{ mt: 2 }} />
-        ) : (
-          <DialogContentText sx={{ mt: 1 }} data-testid="template-delete-items">
-            {t('templates.delete.items', { count: items.length })}
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => onClose()}>{t('templates.delete.cancel')}</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={busy || loading}
-          onClick={() => void confirm()}
-          data-testid="template-delete-confirm"
-        >
-          {t('templates.delete.confirm')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+    </ConfirmDeleteDialog>
   );
 }

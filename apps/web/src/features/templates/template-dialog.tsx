@@ -30,7 +30,7 @@ import { randomId } from '../../lib/sync/random-id';
 import { useCommand } from '../../lib/sync/use-command';
 import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
-import { ChipListField } from '../audits/audit-dialog-fields';
+import { ChipListField, FreeListField } from '../audits/audit-dialog-fields';
 import { optionLabel } from '../audits/audit-matrix-rows';
 import { personLabel, usePeople } from '../people/use-people';
 import {
@@ -260,24 +260,20 @@ export function TemplateDialog({ templateId, onClose }: TemplateDialogProps) {
                 chipLimit={chipLimit}
                 testId="template-dialog-scope"
               />
-              <ChipListField
+              <FreeListField
                 label={t('templates.dialog.process')}
                 value={form.process}
                 onChange={(next) => set('process', next)}
-                options={[]}
-                freeSolo
                 disabled={false}
                 error={errors.process}
                 helperText={t('templates.dialog.listHelp')}
                 chipLimit={chipLimit}
                 testId="template-dialog-process"
               />
-              <ChipListField
+              <FreeListField
                 label={t('templates.dialog.tags')}
                 value={form.tags}
                 onChange={(next) => set('tags', next)}
-                options={[]}
-                freeSolo
                 disabled={false}
                 error={errors.tags}
                 helperText={t('templates.dialog.listHelp')}

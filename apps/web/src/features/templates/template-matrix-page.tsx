@@ -1,10 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import {
   STANDARDS_COLLECTION,
   TEMPLATES_COLLECTION,
@@ -16,14 +13,10 @@ import {
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { TOUCH_TARGET } from '../../app/theme';
 import { GroupedList } from '../../components/list/grouped-list';
-import { ListMoreActions } from '../../components/list/list-more-actions';
-import type { ListMenuAction } from '../../components/list/list-types';
 import { PageLayout } from '../../components/pages/page-layout';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useListConfig } from '../../lib/config/use-list-config';
-import { VISUALLY_HIDDEN } from '../../lib/dom/visually-hidden';
 import { formatDate } from '../../lib/i18n/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
@@ -36,6 +29,12 @@ import {
   optionLabel,
   type AuditMatrixRow,
 } from '../audits/audit-matrix-rows';
+import {
+  MatrixHeader,
+  MatrixRowMenu,
+  MatrixValueCells,
+  matrixRowSx,
+} from '../audits/matrix-layout';
 import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateDialog } from './template-dialog';
 
@@ -47,15 +46,6 @@ const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
 /** Name, standard, type, audit kind, scope, created date, sync icon (md and wider). */
 const ROW_COLUMNS =
   'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.2fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1fr) 32px';
-const ACTIONS_COLUMN = `${16 + 8 + TOUCH_TARGET + 8 - 16}px`;
-const gridSx = {
-  display: { xs: 'flex', md: 'grid' },
-  flexWrap: 'wrap',
-  gridTemplateColumns: ROW_COLUMNS,
-  alignItems: 'center',
-  columnGap: 2,
-  rowGap: 0.5,
-} as const;
 
 const COLUMN_KEYS = [
   'templates.columns.name',
@@ -77,25 +67,8 @@ const VALUE_COLUMNS = [
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-const rowSx = (theme: Theme) => ({
-  ...gridSx,
-  '& .tpl-name': {
-    ...theme.typography.body1,
-    margin: 0,
-    minWidth: 0,
-    flexBasis: '100%',
-    fontWeight: 500,
-    color: theme.palette.primary.main,
-    overflowWrap: 'anywhere',
-    [theme.breakpoints.up('md')]: { flexBasis: 'auto' },
-  },
-  '& .tpl-value': { ...theme.typography.body2, margin: 0, overflowWrap: 'anywhere' },
-  '& .tpl-value-empty': { display: 'none', [theme.breakpoints.up('md')]: { display: 'block' } },
-  '& .tpl-label': {
-    color: theme.palette.text.secondary,
-    [theme.breakpoints.up('md')]: VISUALLY_HIDDEN,
-  },
-});
+const rowSx = (theme: Theme) =>
+  matrixRowSx(theme, 'tpl', ROW_COLUMNS, { overflowWrap: 'anywhere' });
 const rowsSx = (theme: Theme) => ({ '& .tpl-row': rowSx(theme) });
 
 const rowId = (row: Row) => row.id;
@@ -172,22 +145,11 @@ export function TemplateMatrixPage() {
 
   const header = useMemo(
     () => (
-      <Box
-        sx={{
-          ...gridSx,
-          gridTemplateColumns: `${ROW_COLUMNS} ${ACTIONS_COLUMN}`,
-          display: { xs: 'none', md: 'grid' },
-          pl: 2,
-          py: 1,
-        }}
-        data-testid="template-matrix-header"
-      >
-        {COLUMN_KEYS.map((key) => (
-          <Typography key={key} variant="subtitle2" component="span" color="text.secondary" noWrap>
-            {t(key)}
-          </Typography>
-        ))}
-      </Box>
+      <MatrixHeader
+        rowColumns={ROW_COLUMNS}
+        columns={COLUMN_KEYS.map((key) => ({ key, label: t(key) }))}
+        testId="template-matrix-header"
+      />
     ),
     [t],
   );
@@ -200,12 +162,12 @@ export function TemplateMatrixPage() {
           <p className="tpl-name" data-testid="template-row-name">
             {cell.name}
           </p>
-          {VALUE_COLUMNS.map(([key, labelKey]) => (
-            <p key={key} className={cell[key] ? 'tpl-value' : 'tpl-value tpl-value-empty'}>
-              {cell[key] && <span className="tpl-label">{`${t(labelKey)}: `}</span>}
-              {cell[key]}
-            </p>
-          ))}
+          <MatrixValueCells
+            prefix="tpl"
+            columns={VALUE_COLUMNS}
+            cell={cell}
+            label={(labelKey) => t(labelKey)}
+          />
           <SyncStateIcon state={row.state} size="small" />
         </div>
       );
@@ -215,29 +177,26 @@ export function TemplateMatrixPage() {
   const renderRowActions = useCallback(
     (row: Row): ReactNode => {
       const name = cells(row).name;
-      const actions: ListMenuAction[] = [];
-      if (mayUpdate)
-        actions.push({
-          id: 'edit',
-          label: t('templates.edit', { name }),
-          icon: <EditIcon fontSize="small" />,
-          onClick: () => setEditing({ templateId: row.id, key: Date.now() }),
-          testId: `template-edit-${row.id}`,
-        });
-      if (mayDelete)
-        actions.push({
-          id: 'delete',
-          label: t('templates.deleteOne', { name }),
-          icon: <DeleteIcon fontSize="small" />,
-          onClick: () => setDeleting({ id: row.id, name }),
-          danger: true,
-          testId: `template-delete-${row.id}`,
-        });
-      if (actions.length === 0)
-        return <Box sx={{ width: TOUCH_TARGET, display: { xs: 'none', md: 'block' } }} />;
       return (
-        <ListMoreActions
-          actions={actions}
+        <MatrixRowMenu
+          edit={
+            mayUpdate
+              ? {
+                  label: t('templates.edit', { name }),
+                  onClick: () => setEditing({ templateId: row.id, key: Date.now() }),
+                  testId: `template-edit-${row.id}`,
+                }
+              : undefined
+          }
+          remove={
+            mayDelete
+              ? {
+                  label: t('templates.deleteOne', { name }),
+                  onClick: () => setDeleting({ id: row.id, name }),
+                  testId: `template-delete-${row.id}`,
+                }
+              : undefined
+          }
           label={t('templates.rowActions', { name })}
           testId={`template-menu-${row.id}`}
         />

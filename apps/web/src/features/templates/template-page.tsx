@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import ListAltIcon from '@mui/icons-material/ListAlt';
+import SettingsIcon from '@mui/icons-material/Settings';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,7 +61,9 @@ type Open = 'none' | 'edit' | 'delete' | 'import' | 'catalogue';
 /**
  * /templates/:templateId (SPEC section 2 "Template page"): the header (scope, standard, process,
  * creator, tags, version, edit), the way to its items, the audits prepared from it and, only in
- * the admin view (`?admin`), the more menu: delete, CSV import of items, the question catalogue.
+ * the admin view (`?admin`), the more menu: delete, settings (the template's only settings are its
+ * metadata, so it opens the metadata dialog, as edit does), CSV import of items, the question
+ * catalogue.
  */
 export function TemplatePage() {
   const { t } = useTranslation();
@@ -138,6 +141,14 @@ export function TemplatePage() {
   ];
 
   const moreActions: ListMenuAction[] = [
+    {
+      id: 'settings',
+      label: t('templates.settings'),
+      icon: <SettingsIcon fontSize="small" />,
+      onClick: () => show('edit'),
+      disabled: !mayEdit,
+      testId: 'template-settings',
+    },
     {
       id: 'import',
       label: t('templates.importItems'),

@@ -1,11 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import {
   TEMPLATE_ITEMS_COLLECTION,
@@ -15,53 +9,42 @@ import {
   updateTemplateCommand,
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { GroupedList } from '../../components/list/grouped-list';
+import type { ListMenuAction } from '../../components/list/list-types';
 import { PageLayout } from '../../components/pages/page-layout';
 import { PageSpinner } from '../../components/pages/page-spinner';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useListConfig } from '../../lib/config/use-list-config';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
-import { formatDate } from '../../lib/i18n/format';
-import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
 import { useCommand } from '../../lib/sync/use-command';
 import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
 import { AuditQuestionDialog } from '../audits/preparation/audit-question-dialog';
-import {
-  PreparationRowMenu,
-  PreparationRowView,
-  type RowActions,
-  type RowLabels,
-} from '../audits/preparation/preparation-row-view';
+import type { RowActions } from '../audits/preparation/preparation-row-view';
 import {
   createRowCache,
-  importanceLabel,
   nextQuestionNumber,
-  searchTextOf,
   type PreparationRow,
 } from '../audits/preparation/preparation-rows';
+import { QuestionDeleteDialog, QuestionListView } from '../audits/preparation/question-list-view';
 import {
   auditStandardIds,
   useAuditStandards,
   usePreparationConfig,
 } from '../audits/preparation/use-preparation-config';
-import { useItemListView } from '../audits/preparation/use-item-list-view';
-import { personLabel, usePeople } from '../people/use-people';
+import { TemplateSelectionDialog } from '../audits/preparation/template-selection-dialog';
 
 type DialogState =
   | { kind: 'none' }
   | { kind: 'question'; item?: PreparationRow; key: number }
-  | { kind: 'delete'; item: PreparationRow };
+  | { kind: 'delete'; item: PreparationRow }
+  | { kind: 'useTemplate'; key: number };
 
 const stringList = (value: JsonValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-const getId = (row: PreparationRow) => row.id;
-const getSyncState = (row: PreparationRow) => row.state;
-const NO_NUMBER = '–';
 
 /**
  * /templates/:templateId/templatepreparation (SPEC section 2): the template's questions in the
@@ -71,7 +54,6 @@ const NO_NUMBER = '–';
  */
 export function TemplatePreparationPage() {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const translate = useDomainMessage();
   const runCommand = useCommand();
   const { show } = useSnackbar();
@@ -92,45 +74,15 @@ export function TemplatePreparationPage() {
   );
   const listConfig = useListConfig('templateitems');
   const config = usePreparationConfig();
-  const people = usePeople();
   const data = template?.data;
   const standardIds = useMemo(() => auditStandardIds(data?.standard), [data]);
-  const { chapters } = useAuditStandards(standardIds);
+  const { standards, chapters } = useAuditStandards(standardIds);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
   const [toRows] = useState(createRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
   const mayEdit = can(person?.roles ?? [], updateTemplateCommand.action ?? 'template.update');
 
   const importances = config.audititem.importances;
-  const { fields, comparators, formatValue, categoryLabel } = useItemListView(
-    rows,
-    config,
-    chapters,
-  );
-  const labels = useMemo<RowLabels>(
-    () => ({
-      category: (row) =>
-        row.question.category_id === '' && row.question.category !== ''
-          ? row.question.category
-          : categoryLabel(row.question.category_id),
-      importance: (id) => importanceLabel(id, importances, language),
-      importanceColor: (id) => importances.find((entry) => entry.id === id)?.color,
-      deactivated: t('preparation.deactivated'),
-      completed: t('preparation.completed'),
-      hint: t('preparation.hint'),
-      chapters: t('preparation.chapters'),
-      number: t('preparation.number'),
-      auditor: (id) => t('preparation.auditor', { name: personLabel(people.byId, id, t) }),
-      auditDay: (day) =>
-        t('preparation.auditDay', { day: formatDate(`${day}T00:00:00`, language) }),
-      edit: (no) => t('preparation.actions.edit', { no }),
-      deactivate: (no) => t('preparation.actions.deactivate', { no }),
-      reactivate: (no) => t('preparation.actions.reactivate', { no }),
-      remove: (no) => t('preparation.actions.delete', { no }),
-      more: (no) => t('preparation.actions.more', { no }),
-    }),
-    [categoryLabel, importances, language, people.byId, t],
-  );
   const actions = useMemo<RowActions>(
     () =>
       mayEdit
@@ -141,17 +93,18 @@ export function TemplatePreparationPage() {
         : {},
     [mayEdit],
   );
-  const renderRow = useCallback(
-    (row: PreparationRow) => <PreparationRowView row={row} labels={labels} />,
-    [labels],
-  );
-  const getRowOpen = useMemo(() => {
-    const edit = actions.edit;
-    return edit ? (row: PreparationRow) => ({ onOpen: () => edit(row) }) : undefined;
-  }, [actions]);
-  const renderRowActions = useCallback(
-    (row: PreparationRow) => <PreparationRowMenu row={row} labels={labels} actions={actions} />,
-    [labels, actions],
+  // SPEC section 2: "use template" opens the item selection dialog ('templateselection').
+  const moreActions = useMemo<ListMenuAction[]>(
+    () => [
+      {
+        id: 'useTemplate',
+        label: t('templates.useTemplate'),
+        onClick: () => setDialog({ kind: 'useTemplate', key: Date.now() }),
+        disabled: !mayEdit,
+        testId: 'use-template',
+      },
+    ],
+    [t, mayEdit],
   );
 
   async function confirmDelete(item: PreparationRow) {
@@ -194,34 +147,18 @@ export function TemplatePreparationPage() {
         <Typography id={titleId} variant="h5" component="h2" gutterBottom>
           {name}
         </Typography>
-        <GroupedList
-          items={rows}
-          getId={getId}
-          config={listConfig}
-          fields={fields}
-          comparators={comparators}
-          getSearchText={searchTextOf}
-          formatValue={formatValue}
-          renderRow={renderRow}
-          getRowOpen={getRowOpen}
-          renderRowActions={renderRowActions}
-          getSyncState={getSyncState}
+        <QuestionListView
+          rows={rows}
+          listConfig={listConfig}
+          config={config}
+          chapters={chapters}
+          actions={actions}
           loading={itemsLoading}
           label={t('templates.items.listLabel')}
           emptyText={t('templates.items.empty')}
-          groupHeadingLevel={3}
-          actions={
-            mayEdit ? (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setDialog({ kind: 'question', key: Date.now() })}
-                data-testid="question-create"
-              >
-                {t('templates.items.newQuestion')}
-              </Button>
-            ) : undefined
-          }
+          createLabel={mayEdit ? t('templates.items.newQuestion') : undefined}
+          onCreate={() => setDialog({ kind: 'question', key: Date.now() })}
+          moreActions={moreActions}
         />
       </section>
       {dialog.kind === 'question' && (
@@ -239,36 +176,26 @@ export function TemplatePreparationPage() {
           onClose={() => setDialog({ kind: 'none' })}
         />
       )}
-      <Dialog
-        open={dialog.kind === 'delete'}
+      {dialog.kind === 'useTemplate' && (
+        <TemplateSelectionDialog
+          key={dialog.key}
+          intoTemplateId={templateId}
+          standardIds={standardIds}
+          targets={standards}
+          config={config}
+          initialTemplateId={null}
+          onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      <QuestionDeleteDialog
+        item={dialog.kind === 'delete' ? dialog.item : null}
+        title={t('templates.items.deleteTitle')}
+        question={translate({ key: 'confirm.deleteItem' })}
+        cancelLabel={t('templates.delete.cancel')}
+        confirmLabel={t('templates.delete.confirm')}
         onClose={() => setDialog({ kind: 'none' })}
-        aria-labelledby={`${titleId}-delete`}
-      >
-        <DialogTitle id={`${titleId}-delete`}>{t('templates.items.deleteTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText data-testid="item-delete-text">
-            {translate({ key: 'confirm.deleteItem' })}
-          </DialogContentText>
-          {dialog.kind === 'delete' && (
-            <DialogContentText sx={{ mt: 1 }}>
-              {`${dialog.item.question.no || NO_NUMBER} ${dialog.item.question.text}`}
-            </DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialog({ kind: 'none' })}>
-            {t('templates.delete.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => dialog.kind === 'delete' && void confirmDelete(dialog.item)}
-            data-testid="item-delete-confirm"
-          >
-            {t('templates.delete.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={(item) => void confirmDelete(item)}
+      />
     </PageLayout>
   );
 }

@@ -1,11 +1,4 @@
-import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import {
   AUDIT_ITEMS_COLLECTION,
@@ -19,35 +12,21 @@ import {
 import type { JsonValue } from '@qa/sync';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GroupedList } from '../../../components/list/grouped-list';
 import type { ListMenuAction } from '../../../components/list/list-types';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import { useListConfig } from '../../../lib/config/use-list-config';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
-import { formatDate } from '../../../lib/i18n/format';
-import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
 import { useQuery } from '../../../lib/sync/use-query';
-import { personLabel, usePeople } from '../../people/use-people';
 import { AuditItemImportDialog } from './audit-item-import-dialog';
 import { AuditQuestionDialog } from './audit-question-dialog';
 import { CopyItemsDialog } from './copy-items-dialog';
 import { lastAuditCandidates, lastAuditWithItems } from './last-audit-model';
 import { preparationAccess } from './preparation-access';
-import {
-  PreparationRowMenu,
-  PreparationRowView,
-  type RowActions,
-  type RowLabels,
-} from './preparation-row-view';
-import {
-  createRowCache,
-  importanceLabel,
-  nextQuestionNumber,
-  searchTextOf,
-  type PreparationRow,
-} from './preparation-rows';
+import type { RowActions } from './preparation-row-view';
+import { createRowCache, nextQuestionNumber, type PreparationRow } from './preparation-rows';
+import { QuestionDeleteDialog, QuestionListView } from './question-list-view';
 import {
   auditStandardIds,
   useAuditStandards,
@@ -55,7 +34,6 @@ import {
 } from './use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
 import { TemplateSelectionDialog } from './template-selection-dialog';
-import { useItemListView } from './use-item-list-view';
 
 type DialogState =
   | { kind: 'none' }
@@ -67,9 +45,6 @@ type DialogState =
 
 const stringList = (value: JsonValue | undefined): string[] =>
   Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-const getId = (row: PreparationRow) => row.id;
-const getSyncState = (row: PreparationRow) => row.state;
-const NO_NUMBER = '–';
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
 
 /**
@@ -79,7 +54,6 @@ const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
  */
 export function PreparationTab({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
-  const { language } = useLanguage();
   const translate = useDomainMessage();
   const runCommand = useCommand();
   const { show } = useSnackbar();
@@ -89,7 +63,6 @@ export function PreparationTab({ auditId }: { auditId: string }) {
   const listConfig = useListConfig('audititems');
   const config = usePreparationConfig();
   const auditData = audit?.data;
-  const people = usePeople();
   const standardIds = useMemo(() => auditStandardIds(auditData?.standard), [auditData]);
   const { standards, chapters } = useAuditStandards(standardIds);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
@@ -119,38 +92,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
     [candidates, audits, candidateItems],
   );
 
-  // ---- What the list needs, stable across renders (the list re-indexes when these change).
   const importances = config.audititem.importances;
-  const { fields, comparators, formatValue, categoryLabel } = useItemListView(
-    rows,
-    config,
-    chapters,
-  );
-
-  const labels = useMemo<RowLabels>(
-    () => ({
-      category: (row) =>
-        row.question.category_id === '' && row.question.category !== ''
-          ? row.question.category
-          : categoryLabel(row.question.category_id),
-      importance: (id) => importanceLabel(id, importances, language),
-      importanceColor: (id) => importances.find((entry) => entry.id === id)?.color,
-      deactivated: t('preparation.deactivated'),
-      completed: t('preparation.completed'),
-      hint: t('preparation.hint'),
-      chapters: t('preparation.chapters'),
-      number: t('preparation.number'),
-      auditor: (id) => t('preparation.auditor', { name: personLabel(people.byId, id, t) }),
-      auditDay: (day) =>
-        t('preparation.auditDay', { day: formatDate(`${day}T00:00:00`, language) }),
-      edit: (no) => t('preparation.actions.edit', { no }),
-      deactivate: (no) => t('preparation.actions.deactivate', { no }),
-      reactivate: (no) => t('preparation.actions.reactivate', { no }),
-      remove: (no) => t('preparation.actions.delete', { no }),
-      more: (no) => t('preparation.actions.more', { no }),
-    }),
-    [categoryLabel, importances, language, people.byId, t],
-  );
 
   // ---- Row actions: commands run on this device at once; rejections by the server are shown
   // by the SyncProvider's snackbar.
@@ -184,20 +126,6 @@ export function PreparationTab({ auditId }: { auditId: string }) {
     }),
     [access.update, access.remove, runItemCommand],
   );
-  const renderRow = useCallback(
-    (row: PreparationRow) => <PreparationRowView row={row} labels={labels} />,
-    [labels],
-  );
-  // The whole row opens the question's dialog; the rest is in the row's menu.
-  const getRowOpen = useMemo(() => {
-    const edit = actions.edit;
-    return edit ? (row: PreparationRow) => ({ onOpen: () => edit(row) }) : undefined;
-  }, [actions]);
-  const renderRowActions = useCallback(
-    (row: PreparationRow) => <PreparationRowMenu row={row} labels={labels} actions={actions} />,
-    [labels, actions],
-  );
-
   const moreActions = useMemo<ListMenuAction[]>(
     () => [
       {
@@ -248,34 +176,17 @@ export function PreparationTab({ auditId }: { auditId: string }) {
           {readOnlyText}
         </Alert>
       )}
-      <GroupedList
-        items={rows}
-        getId={getId}
-        config={listConfig}
-        fields={fields}
-        comparators={comparators}
-        getSearchText={searchTextOf}
-        formatValue={formatValue}
-        renderRow={renderRow}
-        getRowOpen={getRowOpen}
-        renderRowActions={renderRowActions}
-        getSyncState={getSyncState}
+      <QuestionListView
+        rows={rows}
+        listConfig={listConfig}
+        config={config}
+        chapters={chapters}
+        actions={actions}
         loading={auditLoading || itemsLoading}
         label={t('preparation.listLabel')}
         emptyText={t('preparation.empty')}
-        groupHeadingLevel={3}
-        actions={
-          access.create ? (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => setDialog({ kind: 'question', key: Date.now() })}
-              data-testid="question-create"
-            >
-              {t('preparation.newQuestion')}
-            </Button>
-          ) : undefined
-        }
+        createLabel={access.create ? t('preparation.newQuestion') : undefined}
+        onCreate={() => setDialog({ kind: 'question', key: Date.now() })}
         moreActions={moreActions}
       />
       {dialog.kind === 'question' && (
@@ -323,36 +234,15 @@ export function PreparationTab({ auditId }: { auditId: string }) {
           onClose={() => setDialog({ kind: 'none' })}
         />
       )}
-      <Dialog
-        open={dialog.kind === 'delete'}
+      <QuestionDeleteDialog
+        item={dialog.kind === 'delete' ? dialog.item : null}
+        title={t('preparation.delete.title')}
+        question={translate({ key: 'confirm.deleteAuditItem' })}
+        cancelLabel={t('preparation.delete.cancel')}
+        confirmLabel={t('preparation.delete.confirm')}
         onClose={() => setDialog({ kind: 'none' })}
-        aria-labelledby={`${titleId}-delete`}
-      >
-        <DialogTitle id={`${titleId}-delete`}>{t('preparation.delete.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText data-testid="item-delete-text">
-            {translate({ key: 'confirm.deleteAuditItem' })}
-          </DialogContentText>
-          {dialog.kind === 'delete' && (
-            <DialogContentText sx={{ mt: 1 }}>
-              {`${dialog.item.question.no || NO_NUMBER} ${dialog.item.question.text}`}
-            </DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialog({ kind: 'none' })}>
-            {t('preparation.delete.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => dialog.kind === 'delete' && void confirmDelete(dialog.item)}
-            data-testid="item-delete-confirm"
-          >
-            {t('preparation.delete.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onConfirm={(item) => void confirmDelete(item)}
+      />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import {
+  importTemplateItemsCommand,
   TEMPLATE_ITEMS_COLLECTION,
   TEMPLATES_COLLECTION,
   useTemplateCommand,
@@ -44,24 +45,36 @@ import {
   toggleId,
   unmappableChapters,
   templateCopyArgs,
+  templateImportArgs,
+  templateRemapTargets,
   withIds,
   type Selection,
 } from './template-selection-model';
 import { useItemListView } from './use-item-list-view';
-import type { usePreparationConfig } from './use-preparation-config';
+import { auditStandardIds, type usePreparationConfig } from './use-preparation-config';
 
-export interface TemplateSelectionDialogProps {
-  auditId: string;
-  /** `standardIdsOf(audit.standard)`: what the command checks the audit against. */
+interface SelectionDialogCommonProps {
+  /** `standardIdsOf(standard)` of the audit (what the command checks it against) or template. */
   standardIds: string[];
-  /** The audit's standards with their chapters: the re-mapping's targets. */
+  /** The target's standards with their chapters: the re-mapping's targets. */
   targets: readonly ChapterTarget[];
   config: ReturnType<typeof usePreparationConfig>;
   /** The template chosen last time in this tab (chosen again at once). */
   initialTemplateId: string | null;
-  onTemplateChosen: (id: string) => void;
+  onTemplateChosen?: (id: string) => void;
   onClose: () => void;
 }
+
+/**
+ * The target: an audit (`audit.useTemplate`) or, on the template preparation page, another
+ * template (`intoTemplateId`: the chosen questions are copied with one `templateItem.import`,
+ * source 'template'; the list offers the other templates).
+ */
+export type TemplateSelectionDialogProps = SelectionDialogCommonProps &
+  (
+    | { auditId: string; intoTemplateId?: undefined }
+    | { auditId?: undefined; intoTemplateId: string }
+  );
 
 const TEMPLATES_QUERY = { collection: TEMPLATES_COLLECTION, filters: [] };
 const getId = (row: PreparationRow) => row.id;
@@ -69,18 +82,21 @@ const getId = (row: PreparationRow) => row.id;
 interface TemplateOption {
   id: string;
   name: string;
+  standardIds: string[];
 }
 
 /**
  * "Use template" (SPEC section 2, issue 14.6): the item selection dialog (list key
  * 'templateselection'). Choose a template, choose its questions (each, per category with a
  * tri-state checkbox, all, none, the ones a search lists), review what the chapter re-mapping
- * cannot map, then copy them in one `audit.useTemplate`. The list is the generic grouped list,
+ * cannot map, then copy them in one `audit.useTemplate` (into another template: one
+ * `templateItem.import`). The list is the generic grouped list,
  * which pages (and renders its first rows first), so a 1,000-question template opens fast.
  * Mount it per opening.
  */
 export function TemplateSelectionDialog({
   auditId,
+  intoTemplateId,
   standardIds,
   targets,
   config,
@@ -101,12 +117,14 @@ export function TemplateSelectionDialog({
   const templates = useMemo<TemplateOption[]>(
     () =>
       templateDocs
+        .filter((doc) => doc.id !== intoTemplateId)
         .map((doc) => ({
           id: doc.id,
           name: typeof doc.data.name === 'string' && doc.data.name !== '' ? doc.data.name : doc.id,
+          standardIds: auditStandardIds(doc.data.standard),
         }))
         .sort((a, b) => a.name.localeCompare(b.name, language)),
-    [templateDocs, language],
+    [templateDocs, language, intoTemplateId],
   );
   const [picked, setPicked] = useState<string | null>(initialTemplateId);
   // The one template there is, or the one chosen last time, is chosen at once.
@@ -142,15 +160,23 @@ export function TemplateSelectionDialog({
   const [selection, setSelection] = useState<Selection>(selectNone);
   const [step, setStep] = useState<'choose' | 'review' | 'sending'>('choose');
   const chosen = useMemo(() => chosenRows(rows, selection), [rows, selection]);
+  // Into a template: chapters kept as they are unless the standards differ.
+  const remapTo = useMemo(
+    () =>
+      intoTemplateId === undefined
+        ? targets
+        : templateRemapTargets(template?.standardIds ?? [], standardIds, targets),
+    [intoTemplateId, targets, template, standardIds],
+  );
   const warnings = useMemo(
-    () => (step === 'choose' ? [] : unmappableChapters(chosen, targets, language)),
-    [step, chosen, targets, language],
+    () => (step === 'choose' ? [] : unmappableChapters(chosen, remapTo, language)),
+    [step, chosen, remapTo, language],
   );
 
   const chooseTemplate = (id: string | null) => {
     setPicked(id);
     setSelection(selectNone());
-    if (id) onTemplateChosen(id);
+    if (id) onTemplateChosen?.(id);
   };
   const toggle = useCallback((id: string) => setSelection((current) => toggleId(current, id)), []);
 
@@ -180,16 +206,33 @@ export function TemplateSelectionDialog({
   async function send() {
     if (!templateId || chosen.length === 0) return;
     setStep('sending');
-    const args = templateCopyArgs({
-      auditId,
-      templateId,
-      chosen,
-      standardIds,
-      language,
-      newId: randomId,
-    });
+    const stored = new Map(documents.map((doc) => [doc.id, doc.data]));
+    const command =
+      intoTemplateId === undefined
+        ? {
+            name: useTemplateCommand.name,
+            args: templateCopyArgs({
+              auditId,
+              templateId,
+              chosen,
+              standardIds,
+              language,
+              newId: randomId,
+            }),
+          }
+        : {
+            name: importTemplateItemsCommand.name,
+            args: templateImportArgs({
+              templateId: intoTemplateId,
+              chosen,
+              stored: (id) => stored.get(id),
+              remapTo,
+              language,
+              newId: randomId,
+            }),
+          };
     try {
-      const { local } = await runCommand(useTemplateCommand.name, args);
+      const { local } = await runCommand(command.name, command.args);
       if (!local.ok) {
         show({ type: 'error', message: translate(local.error.message) });
         setStep('review');
@@ -329,15 +372,22 @@ export function TemplateSelectionDialog({
         ) : (
           <Stack spacing={2} aria-live="polite" data-testid="template-review">
             <Alert severity="info">
-              {t('preparation.useTemplateReview', {
-                count: chosen.length,
-                template: template?.name ?? '',
-              })}
+              {intoTemplateId === undefined
+                ? t('preparation.useTemplateReview', {
+                    count: chosen.length,
+                    template: template?.name ?? '',
+                  })
+                : t('templates.useTemplateReview', {
+                    count: chosen.length,
+                    template: template?.name ?? '',
+                  })}
             </Alert>
             {warnings.length > 0 && (
               <>
                 <Typography variant="subtitle2" component="h3">
-                  {t('preparation.useTemplateUnmappable', { count: warnings.length })}
+                  {intoTemplateId === undefined
+                    ? t('preparation.useTemplateUnmappable', { count: warnings.length })
+                    : t('templates.useTemplateUnmappable', { count: warnings.length })}
                 </Typography>
                 <List dense data-testid="template-unmappable">
                   {warnings.map((issue, index) => (

@@ -12,6 +12,8 @@ import {
   selectAll,
   selectNone,
   templateCopyArgs,
+  templateImportArgs,
+  templateRemapTargets,
   toggleGroup,
   toggleId,
   unmappableChapters,
@@ -103,6 +105,64 @@ describe('template selection', () => {
       standardIds: ['s1'],
       language: 'en',
     });
+  });
+});
+
+describe('template selection into another template', () => {
+  const stored: Record<string, JsonObject> = {
+    a1: {
+      templateId: 'src',
+      processes: ['P1'],
+      Weight: 3,
+      question: { text: 'Supplier audit', category_id: 'a', chapters: [{ id: '8.4' }] },
+    },
+    x1: {
+      templateId: 'src',
+      question: { text: 'No category', chapters: [{ id: '99.9', standard: 's1' }] },
+    },
+  };
+  const chosen = chosenRows(rows, new Set(['a1', 'x1']));
+  const targets = [{ id: 's2', chapters: [{ id: '8.4', description: 'Einkauf' }] }];
+  const build = (remapTo: ReturnType<typeof templateRemapTargets>) => {
+    let n = 0;
+    return templateImportArgs({
+      templateId: 'into',
+      chosen,
+      stored: (id) => stored[id],
+      remapTo,
+      language: 'en',
+      newId: () => `new${(n += 1)}`,
+    });
+  };
+
+  it('keeps the chapters as they are when both templates have the same standards', () => {
+    const remapTo = templateRemapTargets(['s1'], ['s1'], targets);
+    expect(remapTo).toEqual([]);
+    expect(unmappableChapters(chosen, remapTo, 'en')).toEqual([]);
+    expect(build(remapTo)).toEqual({
+      templateId: 'into',
+      source: 'template',
+      items: [
+        { id: 'new1', processes: ['P1'], Weight: 3, question: stored.a1!.question },
+        { id: 'new2', question: stored.x1!.question },
+      ],
+    });
+  });
+
+  it('re-maps the chapters onto the target standards when they differ, with the report', () => {
+    const remapTo = templateRemapTargets(['s1'], ['s2'], targets);
+    expect(remapTo).toBe(targets);
+    expect(unmappableChapters(chosen, remapTo, 'en')).toEqual([
+      expect.objectContaining({ key: 'import.auditItems.chapterUnmappable', row: 2 }),
+    ]);
+    const { items } = build(remapTo);
+    expect(items[0]!.question).toMatchObject({
+      text: 'Supplier audit',
+      chapters: [{ id: '8.4', standard: 's2', description: 'Einkauf' }],
+    });
+    expect(items[1]!.question.chapters).toEqual([
+      { id: '99.9', standard: 's2', description: expect.stringContaining('99.9') },
+    ]);
   });
 });
 

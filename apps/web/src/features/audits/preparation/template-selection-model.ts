@@ -5,6 +5,7 @@ import {
   type Language,
   type UseTemplateArgs,
 } from '@qa/domain';
+import type { JsonObject, JsonValue } from '@qa/sync';
 import type { ListFieldReaders } from '../../../components/list/list-fields';
 import { NO_CATEGORY, type PreparationRow } from './preparation-rows';
 
@@ -113,4 +114,64 @@ export function templateCopyArgs(input: {
     standardIds: input.standardIds,
     language: input.language,
   };
+}
+
+/** Whether two standard id lists name the same standards (in any order). */
+export function sameStandards(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((id) => set.has(id));
+}
+
+/**
+ * What a copy into another template re-maps its chapters onto: nothing (chapters kept as they
+ * are) when both templates name the same standards, else the target template's standards.
+ */
+export const templateRemapTargets = (
+  sourceStandardIds: readonly string[],
+  targetStandardIds: readonly string[],
+  targets: readonly ChapterTarget[],
+): readonly ChapterTarget[] => (sameStandards(sourceStandardIds, targetStandardIds) ? [] : targets);
+
+/** A type, not an interface: a command's arguments are JSON (`JsonValue`). */
+export type TemplateImportArgs = {
+  templateId: string;
+  items: { id: string; question: JsonObject; processes?: string[]; Weight?: number }[];
+  source: 'template';
+};
+
+const objectOf = (value: JsonValue | undefined): JsonObject | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+
+/**
+ * The `templateItem.import` arguments of "use template" into a template: one new id per chosen
+ * item, its stored question, processes and weight copied as they are, its chapters re-mapped
+ * onto `remapTo` (none: kept as they are; see `templateRemapTargets`).
+ */
+export function templateImportArgs(input: {
+  templateId: string;
+  chosen: readonly PreparationRow[];
+  /** The chosen items' stored documents by id. */
+  stored: (id: string) => JsonObject | undefined;
+  remapTo: readonly ChapterTarget[];
+  language: Language;
+  newId: () => string;
+}): TemplateImportArgs {
+  const items = input.chosen.map((row) => {
+    const data = input.stored(row.id) ?? {};
+    const question: JsonObject = { ...(objectOf(data.question) ?? { text: row.question.text }) };
+    if (input.remapTo.length > 0) {
+      const { chapters } = remapChapters(row.question.chapters, input.remapTo, input.language);
+      question.chapters = chapters.map((chapter) => ({ ...chapter }));
+    }
+    const processes = Array.isArray(data.processes)
+      ? data.processes.filter((entry): entry is string => typeof entry === 'string')
+      : undefined;
+    return {
+      id: input.newId(),
+      question,
+      ...(processes ? { processes } : {}),
+      ...(typeof data.Weight === 'number' ? { Weight: data.Weight } : {}),
+    };
+  });
+  return { templateId: input.templateId, items, source: 'template' };
 }
