@@ -102,8 +102,30 @@ export const questionSchema = z.object({
   /** A person id (the dialog's user picker). */
   assignedAuditor: idSchema.nullable().optional(),
   auditDay: line().nullable().optional(),
+  /**
+   * A VDA 6.3 "*-question" (special risk, issue 19): shown with an asterisk; 4 points downgrade
+   * an A to B, 0 points to C. Absent = an ordinary question.
+   */
+  specialRisk: z.boolean().optional(),
+  /**
+   * The P6 sub-element ('U1' to 'U6') when not the one its number says (6.1.x is U1 ... 6.6.x
+   * is U6); absent or '' = by number (`vdaSubElementOf`).
+   */
+  vdaSubElement: z.enum(['', 'U1', 'U2', 'U3', 'U4', 'U5', 'U6']).optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
+
+/**
+ * One VDA 6.3 evaluation of a question (issue 19): points of the rule set's scale, or null for
+ * "not evaluated" (n.e.), which needs a reason. Who evaluated and when, for the record.
+ */
+export const vdaEvaluationSchema = z.object({
+  points: z.number().int().min(0).max(100).nullable(),
+  reason: longText().default(''),
+  by: idSchema.nullable().optional(),
+  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+});
+export type VdaEvaluation = z.infer<typeof vdaEvaluationSchema>;
 
 /**
  * An audit item (or template item): its own document carrying its parent's id, with the
@@ -125,5 +147,10 @@ export const auditItemSchema = z.object({
    * that discarding a finding discards its measures in the same command.
    */
   measures: z.record(idSchema, idSchema).optional(),
+  /**
+   * The VDA 6.3 evaluations of the question (issue 19) by evaluation key: 'all' when evaluated
+   * once, 'product' / 'process' for P3 and P4 evaluated separately, a process step id for P6.
+   */
+  vda: z.record(idSchema, vdaEvaluationSchema).optional(),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;

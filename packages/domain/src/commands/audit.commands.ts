@@ -42,6 +42,11 @@ import {
   type CommandState,
 } from './define-command';
 import { measureDocRef } from './measure.commands';
+import { FINDING_CONFIG_REF } from './finding.commands';
+import { gradeStoredVdaAudit, isVdaAudit, vdaEditionOps, vdaMissingTexts } from './vda.commands';
+
+/** From this workflow status on (execution) a VDA audit's edition is fixed. */
+const VDA_EXECUTION_STATUS = 2;
 
 /**
  * The audit commands of the audit programme (issue 5). The audit header is one document in
@@ -462,6 +467,10 @@ export const changeAuditStatusCommand = defineCommand({
               value: status.id,
             },
           ];
+    // Execution starts: a VDA audit records the edition of the rules it is graded by (issue 19).
+    if (ops.length > 0 && Number(status.id) >= VDA_EXECUTION_STATUS) {
+      ops.push(...vdaEditionOps(args.id, audit));
+    }
     const object = `${auditName(audit, args.id)} → ${status.description}`;
     const tab = auditTabForStatus(status.id);
     return commandOk(ops, {
@@ -485,15 +494,48 @@ export const completeAuditCommand = defineCommand({
   args: z.object({
     id: idSchema,
     comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+    /**
+     * A VDA audit (issue 19): the ids of its items, which the command grades (a command reads
+     * only what its args name, as `audit.delete`), and the explicit confirmation that it is
+     * completed although its grade is not valid; the language of the recorded reasons.
+     */
+    itemIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
+    confirmIncomplete: z.boolean().optional(),
+    language: z.enum(['de', 'en']).optional(),
   }),
   ...onAudit<{ id: string }>('audit.protect'),
-  reads: ({ id }) => [auditDocRef(id), WORKFLOW_CONFIG_REF],
-  run(state, args) {
+  reads: ({ id, itemIds }) => [
+    auditDocRef(id),
+    WORKFLOW_CONFIG_REF,
+    ...(itemIds.length > 0 ? [...itemIds.map(auditItemDocRef), FINDING_CONFIG_REF] : []),
+  ],
+  run(state, args, ctx) {
     const audit = state.get(AUDITS_COLLECTION, args.id);
     if (!audit) return noAuditActive();
     const final = finalWorkflowStatus(auditWorkflow(state));
     if (!final) return commandError('rule', { key: 'audit.noFinalStatus' });
     const ops: Op[] = [];
+    if (isVdaAudit(audit)) {
+      const grade = gradeStoredVdaAudit(state, args.id, audit, args.itemIds);
+      if (!grade.valid) {
+        const missing = vdaMissingTexts(grade, args.language ?? 'de');
+        if (args.confirmIncomplete !== true) {
+          return commandError(
+            'rule',
+            { key: 'vda.completeNotValid', params: { missing: missing.join('; ') } },
+            grade.missing,
+          );
+        }
+        ops.push({
+          op: 'set',
+          collection: AUDITS_COLLECTION,
+          id: args.id,
+          path: ['vdaIncompleteConfirmed'],
+          value: { by: ctx.actor.personId, at: ctx.now, missing: missing.slice(0, 200) },
+        });
+      }
+      ops.push(...vdaEditionOps(args.id, audit));
+    }
     if (auditStatusOf(audit) !== final.id) {
       ops.push({
         op: 'set',

@@ -76,6 +76,7 @@ describe('domainCommandRegistry', () => {
       'auditItem.deactivate',
       'auditItem.reactivate',
       'auditItem.import',
+      'auditItem.evaluate',
       'audit.useTemplate',
       'audit.copyItems',
       'template.create',

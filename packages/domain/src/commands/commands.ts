@@ -1,4 +1,5 @@
 import { markActivitiesReadCommand } from './activity.commands';
+import { evaluateAuditItemCommand } from './vda.commands';
 import {
   changeAuditStatusCommand,
   completeAuditCommand,
@@ -75,6 +76,7 @@ export const DOMAIN_COMMANDS = [
   deactivateAuditItemCommand,
   reactivateAuditItemCommand,
   importAuditItemsCommand,
+  evaluateAuditItemCommand,
   useTemplateCommand,
   copyAuditItemsCommand,
   createTemplateCommand,

@@ -157,6 +157,16 @@ function prepared(): OpsState {
   apply(createAuditCommand, { id: 'a0', ...auditFields, name: 'Audit 0' }, state);
   apply(createAuditItemCommand, { auditId: 'a0', id: 'i0', question }, state);
   apply(createAuditItemCommand, { auditId: 'a1', id: 'i1', question }, state);
+  // a1 is evaluated by VDA 6.3 (auditItem.evaluate, issue 19).
+  state.apply([
+    {
+      op: 'set',
+      collection: 'audits',
+      id: 'a1',
+      path: ['reportSchema', 'calcSchema'],
+      value: 'vda63',
+    },
+  ]);
   apply(createFindingCommand, { auditId: 'a1', itemId: 'i1', finding }, state);
   apply(
     attachFindingMediaCommand,
@@ -204,7 +214,10 @@ const CASES: [string, JsonObject][] = [
   ['audit.delete', { id: 'a1', itemIds: ['i1'] }],
   ['audit.protect', { id: 'a1' }],
   ['audit.changeStatus', { id: 'a1', status: '2', comment: 'Go' }],
-  ['audit.complete', { id: 'a1', comment: 'Done' }],
+  [
+    'audit.complete',
+    { id: 'a1', comment: 'Done', itemIds: ['i1'], confirmIncomplete: true, language: 'en' },
+  ],
   [
     'audit.updateReportData',
     { id: 'a1', reportData: { distributionList: 'QM', auditeeRepresentative: 'Erika' } },
@@ -240,6 +253,10 @@ const CASES: [string, JsonObject][] = [
   ['auditItem.deactivate', { auditId: 'a1', id: 'i1' }],
   ['auditItem.delete', { auditId: 'a1', id: 'i1' }],
   ['auditItem.import', json({ auditId: 'a1', items: [{ id: 'i3', question }] })],
+  [
+    'auditItem.evaluate',
+    json({ auditId: 'a1', itemId: 'i1', key: 'all', evaluation: { points: null, reason: 'n/a' } }),
+  ],
   ['finding.create', json({ auditId: 'a1', itemId: 'i1', finding: { ...finding, id: 'f2' } })],
   [
     'finding.update',

@@ -37,6 +37,8 @@ const patchableFields = auditSchema.omit({
   additionalReportData: true,
   attachments: true,
   preparedFrom: true,
+  vdaEdition: true,
+  vdaIncompleteConfirmed: true,
 }).shape;
 
 /**

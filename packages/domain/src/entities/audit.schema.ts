@@ -70,6 +70,40 @@ export const preparedFromSchema = z.union([
 ]);
 export type PreparedFrom = z.infer<typeof preparedFromSchema>;
 
+/** A process step of a VDA 6.3 audit ("Stanzen", "Lackieren"): P6 is evaluated per step. */
+export const vdaProcessStepSchema = z.object({
+  id: idSchema,
+  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+});
+export type VdaProcessStep = z.infer<typeof vdaProcessStepSchema>;
+
+/** Most process steps one VDA audit lists. */
+export const MAX_VDA_PROCESS_STEPS = 30;
+
+/**
+ * How a VDA 6.3 audit is evaluated (issue 19), set in the audit or template dialog: its process
+ * steps (P6 per step) and whether P3 and P4 are evaluated separately for product and process.
+ */
+export const vdaSetupSchema = z.object({
+  processSteps: z
+    .array(vdaProcessStepSchema)
+    .max(MAX_VDA_PROCESS_STEPS)
+    .default([])
+    .refine((steps) => new Set(steps.map((step) => step.id)).size === steps.length, {
+      error: 'vda.stepDuplicate',
+    }),
+  productProcessSplit: z.boolean().default(false),
+});
+export type VdaSetup = z.infer<typeof vdaSetupSchema>;
+
+/** The recorded confirmation that a VDA audit was completed with a grade that is not valid. */
+export const vdaIncompleteConfirmationSchema = z.object({
+  by: idSchema,
+  at: timestampSchema,
+  /** What was missing then, in words of the confirming person's language. */
+  missing: z.array(z.string().max(MAX_TEXT_LENGTH)).max(200),
+});
+
 /**
  * The fields audits and templates share (SPEC section 3 "Audit / template"). Questions are not
  * part of the header: each audit item is its own document carrying `auditId` (DESIGN.md
@@ -128,6 +162,15 @@ export const auditHeaderSchema = z.object({
    * The last copy wins. Written only by those commands, never by `audit.update`.
    */
   preparedFrom: preparedFromSchema.optional(),
+  /** VDA 6.3 set-up (issue 19), meaningful when `reportSchema.calcSchema` is 'vda63'. */
+  vda: vdaSetupSchema.optional(),
+  /**
+   * The VDA 6.3 edition the audit is evaluated under, recorded when its execution starts or at
+   * its first evaluation; written only by those commands.
+   */
+  vdaEdition: line().min(1).optional(),
+  /** Written only by `audit.complete` when a not valid VDA grade was confirmed. */
+  vdaIncompleteConfirmed: vdaIncompleteConfirmationSchema.optional(),
 });
 
 /** An audit: a lead auditor and a planning year are required (SPEC section 5). */
@@ -143,6 +186,6 @@ export type Audit = z.infer<typeof auditSchema>;
  * template it was prepared from.
  */
 export const templateSchema = auditHeaderSchema
-  .omit({ preparedFrom: true })
+  .omit({ preparedFrom: true, vdaEdition: true, vdaIncompleteConfirmed: true })
   .extend({ version: z.number().int().min(1).default(1) });
 export type Template = z.infer<typeof templateSchema>;

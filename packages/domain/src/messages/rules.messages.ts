@@ -116,6 +116,74 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Die E-Mail an {name} konnte nicht versandt werden ({sent} bereits versandt)',
     en: 'The e-mail to {name} could not be sent ({sent} sent already)',
   },
+  'vda.stepDuplicate': {
+    de: 'Jeder Prozessschritt darf nur einmal vorkommen',
+    en: 'Each process step may appear only once',
+  },
+  'vda.notVdaAudit': {
+    de: 'Dieses Audit wird nicht nach VDA 6.3 bewertet',
+    en: 'This audit is not evaluated by VDA 6.3',
+  },
+  'vda.keyUnknown': {
+    de: 'Diese Frage wird nicht unter „{key}“ bewertet',
+    en: 'This question is not evaluated under "{key}"',
+  },
+  'vda.reasonRequired': {
+    de: '„Nicht bewertet“ braucht eine Begründung',
+    en: '"Not evaluated" needs a reason',
+  },
+  'vda.pointsInvalid': {
+    de: '{points} Punkte sind keine Bewertung; möglich sind {allowed}',
+    en: '{points} points is not an evaluation; possible are {allowed}',
+  },
+  'vda.findingRequired': {
+    de: 'Unter 10 Punkten braucht Frage {no} eine Feststellung, die die Bewertung belegt',
+    en: 'Below 10 points, question {no} needs a finding that documents the evaluation',
+  },
+  'vda.completeNotValid': {
+    de: 'Die VDA-Bewertung ist nicht gültig: {missing}. Abschließen nur mit Bestätigung.',
+    en: 'The VDA grade is not valid: {missing}. Completing needs a confirmation.',
+  },
+  'vda.downgrade.element': {
+    de: 'Abgestuft von {from} auf {to}: Prozesselement {level} mit {percent} % unter {below} %',
+    en: 'Downgraded from {from} to {to}: process element {level} at {percent} % is below {below} %',
+  },
+  'vda.downgrade.subElement': {
+    de: 'Abgestuft von {from} auf {to}: Unterelement {level} mit {percent} % unter {below} %',
+    en: 'Downgraded from {from} to {to}: sub-element {level} at {percent} % is below {below} %',
+  },
+  'vda.downgrade.step': {
+    de: 'Abgestuft von {from} auf {to}: Prozessschritt {level} mit {percent} % unter {below} %',
+    en: 'Downgraded from {from} to {to}: process step {level} at {percent} % is below {below} %',
+  },
+  'vda.downgrade.question': {
+    de: 'Abgestuft von {from} auf {to}: Frage {no} mit {points} Punkten bewertet',
+    en: 'Downgraded from {from} to {to}: question {no} evaluated with {points} points',
+  },
+  'vda.downgrade.questionInStep': {
+    de: 'Abgestuft von {from} auf {to}: Frage {no} im Prozessschritt {step} mit {points} Punkten bewertet',
+    en: 'Downgraded from {from} to {to}: question {no} evaluated with {points} points in process step {step}',
+  },
+  'vda.missing.nothingEvaluated': {
+    de: 'Noch keine Frage bewertet',
+    en: 'No question evaluated yet',
+  },
+  'vda.missing.element': {
+    de: 'Prozesselement {level}: {evaluated} von {total} Fragen bewertet, mindestens {needed} nötig',
+    en: 'Process element {level}: {evaluated} of {total} questions evaluated, at least {needed} needed',
+  },
+  'vda.missing.subElement': {
+    de: 'Unterelement {level}: {evaluated} von {total} Fragen bewertet, mindestens {needed} nötig',
+    en: 'Sub-element {level}: {evaluated} of {total} questions evaluated, at least {needed} needed',
+  },
+  'vda.missing.step': {
+    de: 'Prozessschritt {level}: {evaluated} von {total} Fragen bewertet, mindestens {needed} nötig',
+    en: 'Process step {level}: {evaluated} of {total} questions evaluated, at least {needed} needed',
+  },
+  'vda.missing.undocumented': {
+    de: 'Frage {no} ist unter 10 Punkten bewertet, ohne Feststellung',
+    en: 'Question {no} is evaluated below 10 points without a finding',
+  },
 });
 
 export type RulesMessageKey = keyof typeof RULES_MESSAGES;
