@@ -68,6 +68,7 @@ export * from './scoring/trend';
 export * from './vda/vda-rules';
 export * from './vda/vda-grade';
 export * from './vda/vda-follow-up';
+export * from './vda/vda-comparison';
 export * from './sorting/sort-keys';
 export * from './permissions/permissions';
 export * from './messages/rules.messages';

@@ -7,6 +7,8 @@ import type { ProcessAuditCatalogue } from './process-audit-catalogue.schema';
  * translated to English. Category numbers follow the usual process-audit structure so the
  * questions line up with the chapters of the VDA-6-3 standard seed. `{machineCapability}` and
  * `{longTermCapability}` are filled from the template configuration's capability limits.
+ * Questions with a special risk in a supplier process audit carry `specialRisk` (the VDA 6.3
+ * *-questions, issue 19); P6 is numbered by its sub-elements (6.1.x to 6.6.x).
  */
 export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
   {
@@ -53,6 +55,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
       },
       {
         no: '2.4',
+        specialRisk: true,
         de: {
           text: 'Werden Projektrisiken systematisch ermittelt, bewertet und mit Maßnahmen verfolgt?',
           description:
@@ -122,6 +125,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
       },
       {
         no: '3.4',
+        specialRisk: true,
         de: {
           text: 'Gibt es eine Risikoanalyse für Produkt und Prozess, die bei Änderungen fortgeschrieben wird?',
           description:
@@ -190,6 +194,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
       },
       {
         no: '4.4',
+        specialRisk: true,
         de: {
           text: 'Hat der Kunde die Produkte freigegeben, bevor in Serie geliefert wird?',
           description:
@@ -219,6 +224,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
     questions: [
       {
         no: '5.1',
+        specialRisk: true,
         de: {
           text: 'Werden nur Lieferanten eingesetzt, die nach einem festgelegten Verfahren ausgewählt und freigegeben wurden?',
           description:
@@ -245,6 +251,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
       },
       {
         no: '5.3',
+        specialRisk: true,
         de: {
           text: 'Wird die Leistung der Lieferanten regelmäßig bewertet und wird bei Abweichungen gehandelt?',
           description:
@@ -286,9 +293,104 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
   },
   {
     category: PROCESS_AUDIT_CATEGORIES[4],
+    // P6 by its six sub-elements: 6.1.x process input, 6.2.x work content, 6.3.x personnel,
+    // 6.4.x material resources, 6.5.x efficiency, 6.6.x process output (issue 19).
     questions: [
       {
-        no: '6.1',
+        no: '6.1.1',
+        de: {
+          text: 'Ist das Projekt geordnet an die Serienfertigung übergeben, und sind offene Punkte mit Verantwortlichen und Terminen verfolgt?',
+          description:
+            'Nachweise: Übergabeprotokoll, Liste offener Punkte, Freigaben aus der Anlaufphase, Ansprechpartner in der Fertigung.',
+        },
+        en: {
+          text: 'Has the project been handed over to series production in an orderly way, with open points followed up by owners and dates?',
+          description:
+            'Evidence: handover record, list of open points, releases from the launch phase, contacts in production.',
+        },
+      },
+      {
+        no: '6.1.2',
+        de: {
+          text: 'Steht das benötigte Material in der richtigen Menge und zur richtigen Zeit am Arbeitsplatz bereit?',
+          description:
+            'Nachweise: Materialabrufe, Bestände am Band, Kanban- oder Bereitstellungsregeln, Engpassmeldungen.',
+        },
+        en: {
+          text: 'Is the material needed available at the workplace in the right quantity and at the right time?',
+          description:
+            'Evidence: material call-offs, stock at the line, kanban or supply rules, shortage reports.',
+        },
+      },
+      {
+        no: '6.1.3',
+        de: {
+          text: 'Gelangt nur freigegebenes und eindeutig gekennzeichnetes Material in die Fertigung?',
+          description:
+            'Nachweise: Freigabestatus auf den Ladungsträgern, gesperrte Ware getrennt gelagert, Entnahme nach FIFO, Restmengen gekennzeichnet.',
+        },
+        en: {
+          text: 'Does only released and clearly labelled material reach production?',
+          description:
+            'Evidence: release status on the containers, blocked goods stored apart, first in first out, leftover quantities labelled.',
+        },
+      },
+      {
+        no: '6.2.1',
+        de: {
+          text: 'Sind die Vorgaben des Produktionslenkungsplans vollständig in Arbeits- und Prüfanweisungen umgesetzt und am Arbeitsplatz verfügbar?',
+          description:
+            'Nachweise: Produktionslenkungsplan, gültige Anweisungen am Arbeitsplatz, Abgleich von Revisionsständen.',
+        },
+        en: {
+          text: 'Are the requirements of the control plan fully turned into work and inspection instructions that are at hand at the workplace?',
+          description:
+            'Evidence: control plan, valid instructions at the workplace, check of revision levels.',
+        },
+      },
+      {
+        no: '6.2.2',
+        specialRisk: true,
+        de: {
+          text: 'Wird der Prozess nach dem Rüsten, nach Stillständen und nach Änderungen erst nach einer dokumentierten Freigabe fortgesetzt?',
+          description:
+            'Nachweise: Erstteilfreigaben, Freigabekriterien, Aufzeichnungen mit Datum und Namen, Umgang mit Teilen vor der Freigabe.',
+        },
+        en: {
+          text: 'Is the process resumed after set-up, standstills and changes only after a recorded release?',
+          description:
+            'Evidence: first-part releases, release criteria, records with date and name, handling of parts made before the release.',
+        },
+      },
+      {
+        no: '6.2.3',
+        de: {
+          text: 'Werden die Prüfungen des Prüfplans vollständig durchgeführt und aufgezeichnet, besondere Merkmale eingeschlossen?',
+          description:
+            'Nachweise: Prüfplan, Prüfaufzeichnungen, Regelkarten, Reaktion bei Erreichen der Eingriffsgrenzen.',
+        },
+        en: {
+          text: 'Are the checks of the inspection plan carried out in full and recorded, special characteristics included?',
+          description:
+            'Evidence: inspection plan, inspection records, control charts, reaction when control limits are reached.',
+        },
+      },
+      {
+        no: '6.2.4',
+        specialRisk: true,
+        de: {
+          text: 'Werden fehlerhafte Teile sicher erkannt, gekennzeichnet und getrennt, und werden ihre Ursachen abgestellt?',
+          description:
+            'Nachweise: Sperrkennzeichnung, Sperrlager, Nacharbeitsanweisungen, Fehlersammelkarten, Ursachenanalysen.',
+        },
+        en: {
+          text: 'Are nonconforming parts reliably detected, marked and segregated, and are their causes removed?',
+          description:
+            'Evidence: hold tags, quarantine store, rework instructions, defect tally sheets, root cause analyses.',
+        },
+      },
+      {
+        no: '6.3.1',
         de: {
           text: 'Sind die Mitarbeiter für ihre Tätigkeit qualifiziert und kennen sie die Qualitätsanforderungen ihres Arbeitsplatzes?',
           description:
@@ -300,46 +402,33 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
         },
       },
       {
-        no: '6.2',
+        no: '6.3.2',
         de: {
-          text: 'Werden die Prüfungen des Prüfplans vollständig durchgeführt und aufgezeichnet?',
+          text: 'Kennen die Mitarbeiter ihre Verantwortung und Befugnisse, etwa den Prozess bei Qualitätsproblemen anzuhalten?',
           description:
-            'Nachweise: Prüfplan, Prüfaufzeichnungen, Regelkarten, Reaktion bei Erreichen der Eingriffsgrenzen.',
+            'Nachweise: Stellen- oder Tätigkeitsbeschreibungen, Eskalationsregeln, Befragung zu Stopp- und Meldewegen.',
         },
         en: {
-          text: 'Are the checks of the inspection plan carried out in full and recorded?',
+          text: 'Do employees know their responsibilities and authority, for instance to stop the process on quality problems?',
           description:
-            'Evidence: inspection plan, inspection records, control charts, reaction when control limits are reached.',
+            'Evidence: job or task descriptions, escalation rules, interviews on how to stop and report.',
         },
       },
       {
-        no: '6.3',
+        no: '6.3.3',
         de: {
-          text: 'Ist für besondere Merkmale die Fähigkeit nachgewiesen: Maschinen über {machineCapability}, Prozess langfristig über {longTermCapability}?',
+          text: 'Ist die Personalplanung über alle Schichten gesichert, mit qualifizierten Vertretungen bei Ausfall?',
           description:
-            'Nachweise: Maschinen- und Prozessfähigkeitsuntersuchungen, Maßnahmen bei Unterschreitung, 100-%-Prüfung als Übergangslösung.',
+            'Nachweise: Schichtpläne, Vertretungsregeln, Einsatz von Leihpersonal nur nach Einweisung.',
         },
         en: {
-          text: 'Is capability proven for special characteristics: machines above {machineCapability}, the process long-term above {longTermCapability}?',
+          text: 'Is staffing secured across all shifts, with qualified stand-ins when someone is absent?',
           description:
-            'Evidence: machine and process capability studies, actions when values fall short, 100 % inspection as a stopgap.',
+            'Evidence: shift plans, deputy rules, temporary staff deployed only after instruction.',
         },
       },
       {
-        no: '6.4',
-        de: {
-          text: 'Werden fehlerhafte Teile sicher erkannt, gekennzeichnet und getrennt, und werden ihre Ursachen abgestellt?',
-          description:
-            'Nachweise: Sperrkennzeichnung, Nacharbeitsanweisungen, Fehlersammelkarten, Ursachenanalysen.',
-        },
-        en: {
-          text: 'Are nonconforming parts reliably detected, marked and segregated, and are their causes removed?',
-          description:
-            'Evidence: hold tags, rework instructions, defect tally sheets, root cause analyses.',
-        },
-      },
-      {
-        no: '6.5',
+        no: '6.4.1',
         de: {
           text: 'Werden Anlagen und Werkzeuge vorbeugend instand gehalten?',
           description:
@@ -352,7 +441,87 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
         },
       },
       {
-        no: '6.6',
+        no: '6.4.2',
+        specialRisk: true,
+        de: {
+          text: 'Ist für besondere Merkmale die Fähigkeit nachgewiesen: Maschinen über {machineCapability}, Prozess langfristig über {longTermCapability}?',
+          description:
+            'Nachweise: Maschinen- und Prozessfähigkeitsuntersuchungen, Maßnahmen bei Unterschreitung, 100-%-Prüfung als Übergangslösung.',
+        },
+        en: {
+          text: 'Is capability proven for special characteristics: machines above {machineCapability}, the process long-term above {longTermCapability}?',
+          description:
+            'Evidence: machine and process capability studies, actions when values fall short, 100 % inspection as a stopgap.',
+        },
+      },
+      {
+        no: '6.4.3',
+        de: {
+          text: 'Sind Prüf- und Messmittel am Arbeitsplatz geeignet, kalibriert und gegen Beschädigung geschützt?',
+          description:
+            'Nachweise: Prüfmittelverwaltung, Kalibrierstatus am Messmittel, Messsystemanalysen, Vorgehen bei ausgefallenen Messmitteln.',
+        },
+        en: {
+          text: 'Are inspection and measuring equipment at the workplace suitable, calibrated and protected from damage?',
+          description:
+            'Evidence: gauge management, calibration status on the gauge, measurement system analyses, steps when a gauge fails.',
+        },
+      },
+      {
+        no: '6.4.4',
+        de: {
+          text: 'Sind Arbeitsplätze, Lager- und Transportflächen sauber, geordnet und für das Produkt geeignet?',
+          description:
+            'Nachweise: Ordnung und Sauberkeit vor Ort, festgelegte Stellflächen, Umgebungsbedingungen wie Temperatur und Sauberkeit, geeignete Ladungsträger.',
+        },
+        en: {
+          text: 'Are workplaces, storage and transport areas clean, orderly and suited to the product?',
+          description:
+            'Evidence: order and cleanliness on site, marked floor areas, ambient conditions such as temperature and cleanliness, suitable containers.',
+        },
+      },
+      {
+        no: '6.5.1',
+        de: {
+          text: 'Gibt es für den Prozess Ziele zu Qualität, Ausbringung und Ausschuss, und werden sie regelmäßig verfolgt?',
+          description:
+            'Nachweise: Kennzahlen an der Linie, Zielvereinbarungen, Besprechungsprotokolle zu Abweichungen.',
+        },
+        en: {
+          text: 'Are there targets for quality, output and scrap of the process, and are they tracked regularly?',
+          description:
+            'Evidence: figures at the line, agreed targets, minutes of meetings on deviations.',
+        },
+      },
+      {
+        no: '6.5.2',
+        de: {
+          text: 'Werden Qualitäts- und Prozessdaten ausgewertet und daraus Verbesserungen abgeleitet?',
+          description:
+            'Nachweise: Fehler- und Stillstandsauswertungen, Pareto-Analysen, Verbesserungsprojekte mit Ergebnis.',
+        },
+        en: {
+          text: 'Are quality and process data analysed, and are improvements derived from them?',
+          description:
+            'Evidence: analyses of defects and downtimes, Pareto charts, improvement projects with their results.',
+        },
+      },
+      {
+        no: '6.5.3',
+        de: {
+          text: 'Werden Produkt- und Prozessaudits regelmäßig durchgeführt und ihre Maßnahmen auf Wirksamkeit geprüft?',
+          description:
+            'Nachweise: Auditprogramm, Auditberichte, Maßnahmenverfolgung mit Wirksamkeitsnachweis.',
+        },
+        en: {
+          text: 'Are product and process audits carried out regularly, and are their actions checked for effect?',
+          description:
+            'Evidence: audit programme, audit reports, action tracking with proof of effect.',
+        },
+      },
+      {
+        no: '6.6.1',
+        specialRisk: true,
         de: {
           text: 'Lassen sich Produkte über die gesamte Prozesskette zurückverfolgen?',
           description:
@@ -362,6 +531,32 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
           text: 'Can products be traced through the whole process chain?',
           description:
             'Evidence: batch or serial numbers, link to process and test data, a trial run of a trace.',
+        },
+      },
+      {
+        no: '6.6.2',
+        de: {
+          text: 'Sind fertige Produkte bei Handhabung, Verpackung und Lagerung bis zum Versand vor Schäden und Verwechslung geschützt?',
+          description:
+            'Nachweise: Verpackungsvorschriften, Kennzeichnung der Ladungsträger, Lagerbedingungen, Stichprobe im Versand.',
+        },
+        en: {
+          text: 'Are finished products protected from damage and mix-ups in handling, packaging and storage until shipping?',
+          description:
+            'Evidence: packaging rules, labelling of containers, storage conditions, spot check at shipping.',
+        },
+      },
+      {
+        no: '6.6.3',
+        de: {
+          text: 'Werden nur Produkte versandt, die alle vorgeschriebenen Prüfungen bestanden haben, und wird die vereinbarte Menge termingerecht erreicht?',
+          description:
+            'Nachweise: Endprüfung und Versandfreigabe, Requalifikationsprüfungen, Liefertermintreue, Sonderfahrten.',
+        },
+        en: {
+          text: 'Are only products shipped that passed every required check, and is the agreed quantity reached on time?',
+          description:
+            'Evidence: final inspection and shipping release, requalification tests, on-time delivery, special freight.',
         },
       },
     ],
@@ -383,6 +578,7 @@ export const PROCESS_AUDIT_CATALOGUE: ProcessAuditCatalogue = [
       },
       {
         no: '7.2',
+        specialRisk: true,
         de: {
           text: 'Werden Reklamationen des Kunden zügig bearbeitet und mit einer strukturierten Methode abgestellt?',
           description:

@@ -6,8 +6,10 @@ const text = () => z.string().trim().min(1);
 export const catalogueTextSchema = z.object({ text: text(), description: text() });
 
 export const catalogueQuestionSchema = z.object({
-  /** "<category>.<n>", e.g. '6.3'. */
-  no: z.string().regex(/^\d+\.\d+$/),
+  /** "<category>.<n>", e.g. '3.4', or "<category>.<sub-element>.<n>", e.g. '6.2.3'. */
+  no: z.string().regex(/^\d+\.\d+(\.\d+)?$/),
+  /** A question with a special risk (VDA 6.3 *-question, issue 19). */
+  specialRisk: z.boolean().optional(),
   de: catalogueTextSchema,
   en: catalogueTextSchema,
 });

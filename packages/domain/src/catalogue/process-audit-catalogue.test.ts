@@ -4,6 +4,8 @@ import { DEFAULT_TEMPLATE_CONFIG } from '../config/template.config';
 import { catalogueQuestions } from './process-audit-catalogue';
 import { PROCESS_AUDIT_CATALOGUE } from './process-audit-catalogue.data';
 import { processAuditCatalogueSchema } from './process-audit-catalogue.schema';
+import { vdaElementOf, vdaSubElementOf } from '../vda/vda-grade';
+import { VDA63_2016 } from '../vda/vda-rules';
 
 const limits = DEFAULT_TEMPLATE_CONFIG.catalogue.capabilityLimits;
 
@@ -45,6 +47,54 @@ describe('process-audit catalogue', () => {
     }
   });
 
+  it('numbers P6 by its six sub-elements, about three questions each (issue 19)', () => {
+    const p6 = PROCESS_AUDIT_CATALOGUE.find((entry) => entry.category.id === '6')!;
+    expect(p6.questions.length).toBeGreaterThanOrEqual(18);
+    expect(p6.questions.length).toBeLessThanOrEqual(20);
+    const bySubElement = new Map<string, number>();
+    for (const q of p6.questions) {
+      expect(q.no).toMatch(/^6\.[1-6]\.\d+$/);
+      const question = catalogueQuestions([{ ...p6, questions: [q] }], 'de', {
+        capabilityLimits: limits,
+      })[0]!;
+      expect(vdaElementOf(question, VDA63_2016)).toBe('P6');
+      const sub = vdaSubElementOf(question, VDA63_2016)!;
+      bySubElement.set(sub, (bySubElement.get(sub) ?? 0) + 1);
+    }
+    expect([...bySubElement.keys()].sort()).toEqual(['U1', 'U2', 'U3', 'U4', 'U5', 'U6']);
+    for (const count of bySubElement.values()) expect(count).toBeGreaterThanOrEqual(3);
+    // The other elements keep two-part numbers.
+    for (const entry of PROCESS_AUDIT_CATALOGUE.filter((e) => e.category.id !== '6')) {
+      for (const q of entry.questions) expect(q.no).toMatch(/^\d\.\d+$/);
+    }
+  });
+
+  it('marks the questions with a special risk, spread over P2 to P7 (issue 19)', () => {
+    const starred = PROCESS_AUDIT_CATALOGUE.flatMap((entry) =>
+      entry.questions.filter((q) => q.specialRisk === true).map((q) => q.no),
+    );
+    expect(starred.length).toBeGreaterThanOrEqual(8);
+    expect(starred.length).toBeLessThanOrEqual(12);
+    expect(new Set(starred.map((no) => no.split('.')[0]))).toEqual(
+      new Set(['2', '3', '4', '5', '6', '7']),
+    );
+    // Capability, nonconforming parts and traceability in series production are among them.
+    expect(starred).toEqual(expect.arrayContaining(['6.2.4', '6.4.2', '6.6.1']));
+  });
+
+  it('accepts three-part numbers and refuses other shapes', () => {
+    const [first] = PROCESS_AUDIT_CATALOGUE;
+    const withNo = (no: string) =>
+      processAuditCatalogueSchema.safeParse([
+        { ...first!, questions: [{ ...first!.questions[0]!, no }] },
+      ]).success;
+    expect(withNo('2.1.3')).toBe(true);
+    expect(withNo('2.1')).toBe(true);
+    expect(withNo('2')).toBe(false);
+    expect(withNo('2.1.3.4')).toBe(false);
+    expect(withNo('2.x')).toBe(false);
+  });
+
   it('rejects duplicate numbers and questions outside their category', () => {
     const [first] = PROCESS_AUDIT_CATALOGUE;
     const twice = processAuditCatalogueSchema.safeParse([first, first]);
@@ -76,6 +126,20 @@ describe('catalogueQuestions', () => {
     const german = catalogueQuestions(PROCESS_AUDIT_CATALOGUE, 'de', { capabilityLimits: limits });
     expect(german[0]?.category).toBe('Projektsteuerung');
     expect(german[0]?.text).toBe(PROCESS_AUDIT_CATALOGUE[0]?.questions[0]?.de.text);
+  });
+
+  it('carries the *-flag and no sub-element (the number says it)', () => {
+    const questions = catalogueQuestions(PROCESS_AUDIT_CATALOGUE, 'de', {
+      capabilityLimits: limits,
+    });
+    const byNo = new Map(questions.map((q) => [q.no, q]));
+    expect(byNo.get('6.6.1')?.specialRisk).toBe(true);
+    expect(byNo.get('6.1.1')).not.toHaveProperty('specialRisk');
+    expect(byNo.get('3.4')?.specialRisk).toBe(true);
+    for (const question of questions) expect(question).not.toHaveProperty('vdaSubElement');
+    expect(questions.filter((q) => q.specialRisk).length).toBe(
+      PROCESS_AUDIT_CATALOGUE.flatMap((e) => e.questions).filter((q) => q.specialRisk).length,
+    );
   });
 
   it('fills in the configured capability limits', () => {

@@ -19,7 +19,7 @@ function fillLimits(text: string, limits: CapabilityLimits): string {
 /**
  * Turns the catalogue into the question data of template (or audit) items in one language, in
  * catalogue order. Category name and id come along so the items group by category; importance
- * stays "not defined" for the quality manager to set.
+ * stays "not defined" for the quality manager to set; a *-question keeps `specialRisk`.
  */
 export function catalogueQuestions(
   catalogue: ProcessAuditCatalogue,
@@ -40,6 +40,8 @@ export function catalogueQuestions(
         options.standardId === undefined
           ? []
           : [{ id: category.id, standard: options.standardId, description: category[language] }],
+      // A *-question (issue 19); its P6 sub-element follows from its number (6.2.x is U2).
+      ...(question.specialRisk ? { specialRisk: true } : {}),
     })),
   );
 }

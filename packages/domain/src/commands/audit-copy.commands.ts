@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { getOwn, isId, isJsonObject, type JsonObject, type Op } from '@qa/sync';
+import { getOwn, isId, isJsonObject, jsonEquals, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema } from '../audit/audit-item.schema';
 import { remapChapters, standardIdsOf, type ChapterTarget } from '../audit/chapter-remap';
+import { vdaSetupSchema } from '../entities/audit.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
+import { CALC_SCHEMA_VDA63 } from '../vda/vda-rules';
 import { idSchema } from '../ids';
 import { MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage, Language } from '../messages/message';
@@ -35,6 +37,7 @@ import {
   TEMPLATES_COLLECTION,
   templateVersion,
 } from './template-access';
+import { isVdaAudit } from './vda.commands';
 
 /**
  * Preparing an audit from what exists (issue 14): "use template" copies chosen template items
@@ -48,6 +51,8 @@ import {
 
 /** Most items one copy may name: each row reads its source and its new document. */
 export const MAX_COPIED_ITEMS = MAX_DOCUMENTS_PER_COMMAND / 2;
+/** Most of its items a client names to say whether an audit has any (`audit.useTemplate`). */
+export const MAX_KNOWN_AUDIT_ITEMS = 20;
 /** Most standards an audit names for the chapter re-mapping. */
 export const MAX_AUDIT_STANDARDS = 20;
 
@@ -198,8 +203,49 @@ export const useTemplateArgsSchema = z.object({
     .array(z.object({ id: idSchema, templateItemId: idSchema }))
     .min(1)
     .max(MAX_COPIED_ITEMS),
+  /**
+   * Some of the audit's items as the client knows them (up to `MAX_KNOWN_AUDIT_ITEMS`; an empty
+   * list: none). Given and none of them an item of the audit, the audit has no questions yet and
+   * takes the template's VDA 6.3 evaluation (issue 19). Absent: the audit's evaluation stays.
+   */
+  auditItemIds: z.array(idSchema).max(MAX_KNOWN_AUDIT_ITEMS).optional(),
 });
 export type UseTemplateArgs = z.input<typeof useTemplateArgsSchema>;
+
+/**
+ * The ops by which an audit without items takes a VDA 6.3 template's evaluation: its
+ * `reportSchema.calcSchema` (the audit's `customResult` kept) and its `vda` set-up (issue 19).
+ * Nothing when the template is not evaluated by VDA 6.3 or the audit has its edition recorded.
+ */
+function vdaTemplateSetupOps(auditId: string, audit: JsonObject, template: JsonObject): Op[] {
+  if (!isVdaAudit(template) || typeof getOwn(audit, 'vdaEdition') === 'string') return [];
+  const ops: Op[] = [];
+  const reportSchema = getOwn(audit, 'reportSchema');
+  if (!isVdaAudit(audit)) {
+    ops.push({
+      op: 'set',
+      collection: AUDITS_COLLECTION,
+      id: auditId,
+      path: ['reportSchema'],
+      value: {
+        customResult: null,
+        ...(isJsonObject(reportSchema) ? reportSchema : {}),
+        calcSchema: CALC_SCHEMA_VDA63,
+      },
+    });
+  }
+  const setup = vdaSetupSchema.safeParse(getOwn(template, 'vda') ?? {});
+  if (setup.success && !jsonEquals(getOwn(audit, 'vda') ?? null, toJsonValue(setup.data))) {
+    ops.push({
+      op: 'set',
+      collection: AUDITS_COLLECTION,
+      id: auditId,
+      path: ['vda'],
+      value: toJsonValue(setup.data),
+    });
+  }
+  return ops;
+}
 
 /**
  * `audit.useTemplate` {auditId, templateId, items: [{id, templateItemId}], standardIds,
@@ -208,6 +254,8 @@ export type UseTemplateArgs = z.input<typeof useTemplateArgsSchema>;
  * message counts the unmappable ones; `remapChapters` gives the client the full report), and
  * records `preparedFrom: {templateId, version}` on the audit. All or nothing: an item that is
  * not the template's ('templateItem.notFound' with its row) or an id in use refuses the copy.
+ * An audit without items that uses a template evaluated by VDA 6.3 takes its evaluation schema
+ * and VDA set-up along (`auditItemIds`, issue 19).
  */
 export const useTemplateCommand = defineCommand({
   name: 'audit.useTemplate',
@@ -219,9 +267,11 @@ export const useTemplateCommand = defineCommand({
     ...standardRefs(args.standardIds),
     ...args.items.map((row) => templateItemDocRef(row.templateItemId)),
     ...args.items.map((row) => auditItemDocRef(row.id)),
+    ...(args.auditItemIds ?? []).map(auditItemDocRef),
   ],
   run(state, args) {
-    if (!state.get(AUDITS_COLLECTION, args.auditId)) return noAuditActive();
+    const audit = state.get(AUDITS_COLLECTION, args.auditId);
+    if (!audit) return noAuditActive();
     const template = state.get(TEMPLATES_COLLECTION, args.templateId);
     if (!template) {
       return commandError('not_found', {
@@ -241,6 +291,13 @@ export const useTemplateCommand = defineCommand({
     });
     if (!copied.ok) return copied.result;
     const count = args.items.length;
+    const empty =
+      args.auditItemIds !== undefined &&
+      !args.auditItemIds.some((id) => {
+        const item = state.get(AUDIT_ITEMS_COLLECTION, id);
+        return item !== undefined && getOwn(item, 'auditId') === args.auditId;
+      });
+    if (empty) copied.ops.push(...vdaTemplateSetupOps(args.auditId, audit, template));
     return commandOk(copied.ops, {
       activity: {
         verb: 'usedTemplate',

@@ -176,6 +176,51 @@ describe('template.update', () => {
   });
 });
 
+describe('template evaluation schema and VDA 6.3 set-up (issue 19)', () => {
+  const vda = {
+    processSteps: [
+      { id: 's1', name: 'Stanzen' },
+      { id: 's2', name: 'Lackieren' },
+    ],
+    productProcessSplit: true,
+  };
+  const reportSchema = { calcSchema: 'vda63', customResult: null };
+
+  it('template.create stores reportSchema and vda', () => {
+    const state = new OpsState();
+    apply(createTemplateCommand, { id: 't1', name: 'VDA', reportSchema, vda }, state);
+    expect(state.get('templates', 't1')).toMatchObject({ reportSchema, vda, version: 1 });
+  });
+
+  it('template.update changes them, keeping customResult, with the next version', () => {
+    const state = prepared();
+    const version = state.get('templates', 't1')!.version as number;
+    apply(
+      updateTemplateCommand,
+      { id: 't1', changes: { reportSchema: { calcSchema: 'vda63', customResult: 'qk' }, vda } },
+      state,
+    );
+    expect(state.get('templates', 't1')).toMatchObject({
+      reportSchema: { calcSchema: 'vda63', customResult: 'qk' },
+      vda,
+      version: version + 1,
+    });
+    // Renaming a step keeps its id; the whole set-up is written.
+    const renamed = { ...vda, processSteps: [{ id: 's1', name: 'Pressen' }, vda.processSteps[1]] };
+    apply(updateTemplateCommand, { id: 't1', changes: { vda: renamed } }, state);
+    expect(state.get('templates', 't1')).toMatchObject({ vda: renamed, version: version + 2 });
+  });
+
+  it('refuses a set-up with a step twice', () => {
+    const state = prepared();
+    const twice = { processSteps: [vda.processSteps[0], vda.processSteps[0]] };
+    expect(run(updateTemplateCommand, { id: 't1', changes: { vda: twice } }, state)).toMatchObject({
+      ok: false,
+      error: { code: 'rule' },
+    });
+  });
+});
+
 describe('template.delete', () => {
   it('deletes the template and its listed items, never another template’s', () => {
     const state = prepared();

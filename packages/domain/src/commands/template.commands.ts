@@ -43,6 +43,9 @@ const TEMPLATE_FIELDS = [
   'process',
   'tags',
   'interestedparties',
+  // How the template's audits are evaluated, the VDA 6.3 set-up with it (issue 19).
+  'reportSchema',
+  'vda',
 ] as const;
 type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 

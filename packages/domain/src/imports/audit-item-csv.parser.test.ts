@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { questionSchema } from '../audit/audit-item.schema';
 import { DEFAULT_AUDITITEM_CONFIG } from '../config/audititem.config';
+import { formatMessage } from '../messages/message';
+import { importMessages } from '../messages/imports.messages';
 import { parseAuditItemCsv, type AuditItemCsvContext } from './audit-item-csv.parser';
+import { decodeLatin1Csv } from './text-decoding';
 
 const context: AuditItemCsvContext = {
   standard: {
@@ -281,5 +284,88 @@ describe('audit item CSV import', () => {
       ['9', 2],
     ]);
     expect(DEFAULT_AUDITITEM_CONFIG.importImportances).toEqual(['0', '1', '3', '9']);
+  });
+});
+
+describe('audit item CSV import: VDA 6.3 columns (issue 19)', () => {
+  const rows = (lines: string[]) =>
+    parseAuditItemCsv(['text;no;category_id;special_risk;sub_element', ...lines].join('\n'));
+
+  it('special_risk: 1, ja, yes, x, *, true (any case) mark a *-question; 0, nein, no, false, empty do not', () => {
+    const yes = ['1', 'ja', 'JA', 'yes', 'Yes', 'x', 'X', '*', 'true', 'TRUE'];
+    const no = ['0', 'nein', 'Nein', 'no', 'NO', 'false', ''];
+    const report = rows(
+      [...yes, ...no].map((value, index) => `Q${index};6.1.${index};6;${value};`),
+    );
+    expect(report.errors).toEqual([]);
+    expect(report.records.map((record) => record.question.specialRisk === true)).toEqual([
+      ...yes.map(() => true),
+      ...no.map(() => false),
+    ]);
+    // An ordinary question carries no flag at all.
+    expect(report.records.at(-1)!.question).not.toHaveProperty('specialRisk');
+  });
+
+  it('special_risk: anything else is a row error with its line, the row ignored', () => {
+    const report = rows(['Good;6.1.1;6;x;', 'Bad;6.1.2;6;vielleicht;', 'Also bad;6.1.3;6;2;']);
+    expect(report.records.map((record) => record.question.text)).toEqual(['Good']);
+    expect(report.errors).toEqual([
+      {
+        key: 'import.auditItems.specialRiskInvalid',
+        row: 3,
+        params: { row: 3, value: 'vielleicht' },
+      },
+      { key: 'import.auditItems.specialRiskInvalid', row: 4, params: { row: 4, value: '2' } },
+    ]);
+    expect(formatMessage(importMessages, report.errors[0]!, 'de')).toContain(
+      'Zeile 3: „vielleicht“ in der Spalte special_risk',
+    );
+    expect(formatMessage(importMessages, report.errors[0]!, 'en')).toContain(
+      'Row 3: "vielleicht" in the column special_risk is neither yes nor no',
+    );
+  });
+
+  it('sub_element: U1 to U6 (any case) or empty; anything else is a row error', () => {
+    const report = rows([
+      'A;6.1.1;6;;U3',
+      'B;6.1.2;6;;u6',
+      'C;6.1.3;6;;',
+      'D;6.1.4;6;;U7',
+      'E;6;6;;P6',
+    ]);
+    expect(report.records.map((record) => record.question.vdaSubElement)).toEqual([
+      'U3',
+      'U6',
+      undefined,
+    ]);
+    expect(report.records[2]!.question).not.toHaveProperty('vdaSubElement');
+    expect(report.errors).toEqual([
+      { key: 'import.auditItems.subElementInvalid', row: 5, params: { row: 5, value: 'U7' } },
+      { key: 'import.auditItems.subElementInvalid', row: 6, params: { row: 6, value: 'P6' } },
+    ]);
+    for (const record of report.records) {
+      expect(questionSchema.safeParse(record.question).success).toBe(true);
+    }
+    // The columns are known: no "unknown column" warning.
+    expect(report.warnings.map((warning) => warning.key)).not.toContain('import.csv.unknownColumn');
+  });
+
+  it('reads an ISO-8859-1 file with umlauts and the new columns', () => {
+    const latin1 = Uint8Array.from(
+      'text;no;category;category_id;special_risk;sub_element\r\n' +
+        'Werden fehlerhafte Teile sicher gekennzeichnet?;6.2.4;Serienproduktion;6;ja;\r\n' +
+        'Ist die Übergabe in die Serie geregelt?;6.1.1;Serienproduktion;6;nein;U1\r\n' +
+        'Größe ändern?;6.4.1;Serienproduktion;6;jä;\r\n',
+      (char) => char.charCodeAt(0),
+    );
+    const report = parseAuditItemCsv(decodeLatin1Csv(latin1));
+    expect(report.records.map((record) => record.question)).toMatchObject([
+      { text: 'Werden fehlerhafte Teile sicher gekennzeichnet?', no: '6.2.4', specialRisk: true },
+      { text: 'Ist die Übergabe in die Serie geregelt?', no: '6.1.1', vdaSubElement: 'U1' },
+    ]);
+    expect(report.records[1]!.question).not.toHaveProperty('specialRisk');
+    expect(report.errors).toEqual([
+      { key: 'import.auditItems.specialRiskInvalid', row: 4, params: { row: 4, value: 'jä' } },
+    ]);
   });
 });

@@ -18,7 +18,16 @@ export const AUDIT_ITEM_CSV_COLUMNS = [
   'importance',
   'chapter_id',
   'weight',
+  // VDA 6.3 (issue 19): the *-flag and the P6 sub-element when not the one the number says.
+  'special_risk',
+  'sub_element',
 ] as const;
+
+/** `special_risk` cells meaning yes / no (compared case-insensitively; empty = no). */
+const SPECIAL_RISK_YES = ['1', 'ja', 'yes', 'x', '*', 'true'];
+const SPECIAL_RISK_NO = ['0', 'nein', 'no', 'false'];
+/** `sub_element` cells: U1 to U6 (any case) or empty (by number). */
+const SUB_ELEMENT_PATTERN = /^U[1-6]$/;
 
 const WEIGHT_PATTERN = /^\d+$/;
 /** "2", "2.1", "2.1.3a": digits, optional dotted digit parts, optional trailing letters. */
@@ -71,6 +80,8 @@ export interface AuditItemCsvReport extends ImportReport<ImportedAuditItem> {
  * imported with a repair): weight not digits (-> the default import weight, 1), bad `no` (-> the
  * data-row index), bad
  * importance (-> '' = not defined), unmappable or invalid chapter ids, category conflicts.
+ * Row errors (row ignored): a `special_risk` that is no yes/no value, a `sub_element` other than
+ * U1 to U6 (issue 19).
  */
 export function parseAuditItemCsv(
   text: string,
@@ -102,8 +113,9 @@ export function parseAuditItemCsv(
   };
   table.rows.forEach((row, index) => {
     const item = parseRow(row, index + 1, settings, categories, chapters, report.warnings);
-    if (item) report.records.push(item);
-    else report.errors.push(importIssue('import.csv.invalidRow', row.line));
+    if (item === null) report.errors.push(importIssue('import.csv.invalidRow', row.line));
+    else if ('question' in item) report.records.push(item);
+    else report.errors.push(item.error);
   });
   report.newCategories = categories.created;
   for (const category of categories.created) {
@@ -125,10 +137,32 @@ function parseRow(
   categories: CategoryResolver,
   chapters: ChapterResolver,
   warnings: ImportIssue[],
-): ImportedAuditItem | null {
+): ImportedAuditItem | { error: ImportIssue } | null {
   const get = (column: string) => row.values.get(column) ?? '';
   const text = get('text');
   if (text === '') return null;
+
+  const specialRiskText = get('special_risk');
+  const specialRiskKey = specialRiskText.toLowerCase();
+  if (
+    specialRiskText !== '' &&
+    !SPECIAL_RISK_YES.includes(specialRiskKey) &&
+    !SPECIAL_RISK_NO.includes(specialRiskKey)
+  ) {
+    return {
+      error: importIssue('import.auditItems.specialRiskInvalid', row.line, {
+        value: specialRiskText,
+      }),
+    };
+  }
+  const subElement = get('sub_element').toUpperCase();
+  if (subElement !== '' && !SUB_ELEMENT_PATTERN.test(subElement)) {
+    return {
+      error: importIssue('import.auditItems.subElementInvalid', row.line, {
+        value: get('sub_element'),
+      }),
+    };
+  }
 
   const weightText = get('weight');
   let Weight = settings.defaultWeight;
@@ -179,6 +213,8 @@ function parseRow(
       no,
       importance,
       chapters: chapters.resolve(get('chapter_id'), row.line, warnings),
+      ...(SPECIAL_RISK_YES.includes(specialRiskKey) ? { specialRisk: true } : {}),
+      ...(subElement !== '' ? { vdaSubElement: subElement as Question['vdaSubElement'] } : {}),
     },
     Weight,
   };

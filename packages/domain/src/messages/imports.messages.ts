@@ -73,6 +73,14 @@ export const importMessages = defineMessages({
     de: 'Zeile {row}: Kapitel „{chapterId}“ ist weder im Standard noch eine Kapitelnummer und wird ignoriert',
     en: 'Row {row}: chapter "{chapterId}" is neither in the standard nor a chapter number and is ignored',
   },
+  'import.auditItems.specialRiskInvalid': {
+    de: 'Zeile {row}: „{value}“ in der Spalte special_risk ist weder ja noch nein (erlaubt: 1/0, ja/nein, yes/no, x, *, true/false), Zeile ignoriert',
+    en: 'Row {row}: "{value}" in the column special_risk is neither yes nor no (allowed: 1/0, ja/nein, yes/no, x, *, true/false), row ignored',
+  },
+  'import.auditItems.subElementInvalid': {
+    de: 'Zeile {row}: „{value}“ in der Spalte sub_element ist kein Unterelement (erlaubt: U1 bis U6 oder leer), Zeile ignoriert',
+    en: 'Row {row}: "{value}" in the column sub_element is no sub-element (allowed: U1 to U6 or empty), row ignored',
+  },
   'import.auditItems.chapterGenericDescription': {
     de: 'Kapitel {chapterId}',
     en: 'Chapter {chapterId}',

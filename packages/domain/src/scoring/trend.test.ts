@@ -89,6 +89,43 @@ describe('auditTrend', () => {
     );
     expect(trend.points[0]!.percent).toBe(100);
   });
+
+  it('gives a VDA 6.3 audit its E_G as the result and its class per audit', () => {
+    const vdaItem = (id: string, no: string, points: number, findings: string[]) =>
+      auditItemSchema.parse({
+        ...item(id, findings),
+        question: { no, text: `Frage ${no}`, category_id: '2' },
+        vda: { all: { points, reason: '' } },
+      });
+    const vdaAudit = (id: string, planning_year: number, items: AuditItem[]): TrendAudit => ({
+      ...audit(id, { planning_year }, items),
+      calcSchema: 'vda63',
+      reportSchema: { calcSchema: 'vda63' },
+    });
+    const trend = auditTrend(
+      [
+        // 2024: (10 + 8) / 20 = 90 % -> A; the 8 is documented by a finding.
+        vdaAudit('v1', 2024, [vdaItem('v11', '2.1', 10, []), vdaItem('v12', '2.2', 8, ['3'])]),
+        // 2025: (10 + 0) / 20 = 50 % -> C by E_G already (nothing to downgrade).
+        vdaAudit('v2', 2025, [vdaItem('v21', '2.1', 10, []), vdaItem('v22', '2.2', 0, ['3'])]),
+        audit('other', { planning_year: 2025 }, [item('o1', ['ok'])]),
+      ],
+      config,
+    );
+    expect(trend.points.map((point) => point.percent)).toEqual([90, 75]);
+    expect(trend.points[0]!.audits[0]).toMatchObject({
+      id: 'v1',
+      percent: 90,
+      vda: { percent: 90, class: 'A', baseClass: 'A', valid: true },
+    });
+    expect(trend.points[1]!.audits[0]).toMatchObject({
+      id: 'v2',
+      percent: 50,
+      vda: { percent: 50, class: 'C', baseClass: 'C', valid: true },
+    });
+    // A non-VDA audit keeps its own result (one 'no deviation': 100 %) and has no class.
+    expect(trend.points[1]!.audits[1]).toEqual({ id: 'other', year: 2025, percent: 100, qk: 1 });
+  });
 });
 
 describe('auditsByScope', () => {

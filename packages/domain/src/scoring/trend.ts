@@ -3,6 +3,14 @@ import type { FindingType, Importance } from '../config/configured-types';
 import { auditScopeKey, auditYear, type ComparableAudit } from './comparison';
 import { DEFAULT_QK_TABLE, qkScoreOfAuditItems, type QkTableEntry } from './qk';
 import { scoreAudit } from './scoring';
+import {
+  vdaAuditResult,
+  vdaGradeInputOf,
+  type VdaAuditHeader,
+  type VdaAuditResult,
+} from '../vda/vda-comparison';
+import { gradeVdaAudit } from '../vda/vda-grade';
+import { CALC_SCHEMA_VDA63 } from '../vda/vda-rules';
 
 /**
  * The trend of a scope (issue 13.5, beyond the spec): per year, the result and the QK number of
@@ -14,11 +22,13 @@ import { scoreAudit } from './scoring';
  *   and one with no answered question has no QK number either (an untouched audit would otherwise
  *   show the table's best value). The QK number is computed for every audit, whether its report
  *   asks for it or not, so the years are comparable.
+ * - A VDA 6.3 audit (issue 19) is graded by `gradeVdaAudit` on its own set-up and edition: its
+ *   result is E_G, and it also has its class (`vda`), shown per audit (a class has no mean).
  * - A year with several audits shows their mean, the result rounded to a whole percent like an
  *   audit's and the QK number to two decimals; a year none of whose audits has a value shows none.
  */
 
-export interface TrendAudit extends ComparableAudit {
+export interface TrendAudit extends ComparableAudit, VdaAuditHeader {
   /** The audit's `reportSchema.calcSchema` (null: the scoring's default). */
   calcSchema: string | null;
   items: readonly AuditItem[];
@@ -35,6 +45,8 @@ export interface TrendAuditResult {
   year: number;
   percent: number | null;
   qk: number | null;
+  /** A VDA 6.3 audit's E_G and class (absent for other audits). */
+  vda?: VdaAuditResult;
 }
 
 export interface TrendPoint {
@@ -68,15 +80,17 @@ export function trendAuditResult(
     importances: config.importances,
   });
   const answered = score.total.answeredItems > 0;
-  return {
-    id: audit.id,
-    year,
-    percent: score.total.percent,
-    qk: answered
-      ? qkScoreOfAuditItems(audit.items, config.findingTypes, config.qkTable ?? DEFAULT_QK_TABLE)
-          .score
-      : null,
-  };
+  const qk = answered
+    ? qkScoreOfAuditItems(audit.items, config.findingTypes, config.qkTable ?? DEFAULT_QK_TABLE)
+        .score
+    : null;
+  if (audit.calcSchema === CALC_SCHEMA_VDA63) {
+    const vda = vdaAuditResult(
+      gradeVdaAudit(vdaGradeInputOf(audit, audit.items, config.findingTypes)),
+    );
+    return { id: audit.id, year, percent: vda.percent, qk, vda };
+  }
+  return { id: audit.id, year, percent: score.total.percent, qk };
 }
 
 /** Result and QK number per year of the given audits (one scope's: see `auditsByScope`). */
