@@ -9,8 +9,10 @@ import {
   type AuditConfig,
   type AuditSupplierMetadata,
   type DomainMessage,
+  type ReportSchema,
   type Scope,
   type ScopeField,
+  type VdaSetup,
 } from '@qa/domain';
 import { getOwn, jsonEquals, type JsonObject, type JsonValue } from '@qa/sync';
 
@@ -40,6 +42,13 @@ export interface AuditFormValues {
   responsible_tech: string | null;
   responsible_sales: string | null;
   responsible_qm: string | null;
+  /**
+   * How the audit is evaluated (issue 19); absent on a new audit until chosen, so `audit.create`
+   * takes the configured default.
+   */
+  reportSchema?: ReportSchema;
+  /** The VDA 6.3 set-up; absent until VDA 6.3 is chosen (kept when another schema is). */
+  vda?: VdaSetup;
 }
 
 export type AuditFormField = keyof AuditFormValues;
@@ -64,6 +73,8 @@ export const AUDIT_FORM_FIELDS: readonly AuditFormField[] = [
   'responsible_tech',
   'responsible_sales',
   'responsible_qm',
+  'reportSchema',
+  'vda',
 ];
 
 /** The fields whose change makes `audit.update` check the dates against the planning year. */
@@ -148,7 +159,17 @@ export function storedAuditFormValues(data: JsonObject): AuditFormValues {
     responsible_tech: stored(data, 'responsible_tech', null),
     responsible_sales: stored(data, 'responsible_sales', null),
     responsible_qm: stored(data, 'responsible_qm', null),
+    ...(storedOptional(data, 'reportSchema') as { reportSchema?: ReportSchema }),
+    ...(storedOptional(data, 'vda') as { vda?: VdaSetup }),
   };
+}
+
+/** An optional stored field by its own schema: `{[field]: value}`, or nothing if absent or bad. */
+function storedOptional(data: JsonObject, field: 'reportSchema' | 'vda'): object {
+  const raw = getOwn(data, field);
+  if (raw === undefined) return {};
+  const parsed = auditHeaderSchema.shape[field].safeParse(raw);
+  return parsed.success && parsed.data !== undefined ? { [field]: parsed.data } : {};
 }
 
 /** The workflow status the dialog starts with: the stored one, '1' for a new audit. */

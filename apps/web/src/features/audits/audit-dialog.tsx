@@ -7,7 +7,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
+import DialogContentText from '@mui/material/DialogContentText';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -15,8 +18,12 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import {
+  AUDIT_ITEMS_COLLECTION,
   AUDITS_COLLECTION,
+  CALC_SCHEMA_VDA63,
+  DEFAULT_CATEGORIES_CONFIG,
   STANDARDS_COLLECTION,
+  VDA63_2016,
   AUDIT_TEAM_CHANGE_ACTION,
   auditPermissionContext,
   auditShowsProcessField,
@@ -24,6 +31,7 @@ import {
   can,
   changeAuditStatusCommand,
   createAuditCommand,
+  importAuditItemsCommand,
   planningYearRange,
   protectAuditCommand,
   toJsonValue,
@@ -37,7 +45,9 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date/date-field';
 import { ListTextField } from '../../components/form/list-text-field';
+import { ConfirmDeleteDialog } from '../../components/dialog/confirm-delete-dialog';
 import { useCustomerLists } from '../../lib/config/customer-lists';
+import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -76,6 +86,15 @@ import {
 } from './audit-dialog-form';
 import { AuditScopeFields } from './audit-dialog-scope';
 import { workflowLabel } from './audit-workflow-labels';
+import { EvaluationSchemaField, VdaSetupFields } from './vda-setup-fields';
+import {
+  EMPTY_VDA_SETUP,
+  evaluationCounts,
+  isVdaSchema,
+  preparedVdaSetup,
+  unnamedSteps,
+  withCalcSchema,
+} from './vda-setup-model';
 
 export interface AuditDialogProps {
   open: boolean;
@@ -83,7 +102,23 @@ export interface AuditDialogProps {
   auditId?: string;
   /** Called with the audit's id when something was saved, without when nothing was. */
   onClose: (savedAuditId?: string) => void;
+  /**
+   * "New VDA 6.3 process audit" in one step (issue 19): a new audit preset for VDA 6.3, with the
+   * process elements to audit; saving also imports their catalogue questions.
+   */
+  vdaPreset?: boolean;
 }
+
+/** The standard a VDA 6.3 audit is preset with, when the configuration offers it. */
+const VDA_STANDARD_ID = 'vda-6-3';
+/** The audit type a VDA 6.3 audit is preset with (the catalogue-based process audit). */
+const VDA_AUDIT_TYPE = 'Prozessaudit';
+/** The process elements P2 to P7: the catalogue's categories '2' to '7'. */
+const VDA_ELEMENTS = VDA63_2016.elements.map((element) => element.category);
+/** An element's name: the catalogue's category name (its default configuration). */
+const elementName = (category: string, language: 'de' | 'en') =>
+  DEFAULT_CATEGORIES_CONFIG.categories.find((entry) => entry.id === category)?.label[language] ??
+  '';
 
 /**
  * The audit metadata dialog (SPEC sections 2 and 5, route /audit/:id/edit and the matrix):
@@ -92,9 +127,17 @@ export interface AuditDialogProps {
  * the audit process and protection. Which fields show follows the `audit` configuration.
  * Saving runs the commands locally and closes at once; the server confirms later (offline too).
  */
-export function AuditDialog({ open, auditId, onClose }: AuditDialogProps) {
+export function AuditDialog({ open, auditId, onClose, vdaPreset }: AuditDialogProps) {
   // Mounted only while open, so every opening starts from the stored audit (or the defaults).
-  return open ? <AuditDialogLoader auditId={auditId} onClose={onClose} /> : <></>;
+  return open ? (
+    <AuditDialogLoader
+      auditId={auditId}
+      onClose={onClose}
+      vdaPreset={vdaPreset && auditId === undefined}
+    />
+  ) : (
+    <></>
+  );
 }
 
 function actionOf(command: { name: string; action?: PermissionAction }): PermissionAction {
@@ -102,7 +145,7 @@ function actionOf(command: { name: string; action?: PermissionAction }): Permiss
   return command.action;
 }
 
-function AuditDialogLoader({ auditId, onClose }: Omit<AuditDialogProps, 'open'>) {
+function AuditDialogLoader({ auditId, onClose, vdaPreset }: Omit<AuditDialogProps, 'open'>) {
   const { t } = useTranslation();
   const { document, loading } = useDocument(AUDITS_COLLECTION, auditId);
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -136,6 +179,7 @@ function AuditDialogLoader({ auditId, onClose }: Omit<AuditDialogProps, 'open'>)
       onClose={onClose}
       fullScreen={fullScreen}
       titleId={titleId}
+      vdaPreset={vdaPreset === true}
     />
   );
 }
@@ -146,14 +190,33 @@ interface FormState {
   protected: boolean;
 }
 
-function initialState(stored: JsonObject | undefined, today: string): FormState {
-  return stored
+function initialState(
+  stored: JsonObject | undefined,
+  today: string,
+  vdaPreset: AuditDialogConfig['audit'] | null,
+): FormState {
+  if (stored) {
+    return {
+      values: storedAuditFormValues(stored),
+      status: auditFormStatus(stored),
+      protected: getOwn(stored, 'protected') === true,
+    };
+  }
+  const values = newAuditFormValues(today);
+  // A new VDA 6.3 process audit: its standard and type if configured, the VDA schema (issue 19).
+  const preset: Partial<AuditFormValues> = vdaPreset
     ? {
-        values: storedAuditFormValues(stored),
-        status: auditFormStatus(stored),
-        protected: getOwn(stored, 'protected') === true,
+        standard: vdaPreset.standards.ids.includes(VDA_STANDARD_ID) ? [VDA_STANDARD_ID] : [],
+        type: vdaPreset.types.some((type) => type.id === VDA_AUDIT_TYPE) ? VDA_AUDIT_TYPE : '',
+        reportSchema: withCalcSchema(null, CALC_SCHEMA_VDA63, vdaPreset.report.customResult),
+        vda: EMPTY_VDA_SETUP,
       }
-    : { values: newAuditFormValues(today), status: auditFormStatus(undefined), protected: false };
+    : {};
+  return {
+    values: { ...values, ...preset },
+    status: auditFormStatus(undefined),
+    protected: false,
+  };
 }
 
 function AuditDialogForm({
@@ -162,12 +225,14 @@ function AuditDialogForm({
   onClose,
   fullScreen,
   titleId,
+  vdaPreset,
 }: {
   auditId: string | undefined;
   stored: JsonObject | undefined;
   onClose: (savedAuditId?: string) => void;
   fullScreen: boolean;
   titleId: string;
+  vdaPreset: boolean;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -180,12 +245,18 @@ function AuditDialogForm({
   const [today] = useState(() => localDay());
   // The form starts from the audit as it was when the dialog opened; an update sends only what
   // the user changed since, so a concurrent edit of other fields (offline, say) is kept.
-  const [initial] = useState(() => initialState(stored, today));
+  const [initial] = useState(() => initialState(stored, today, vdaPreset ? config.audit : null));
+  const templateConfig = useConfigSegment('template');
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<AuditFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  // VDA 6.3 (issue 19): a schema change that waits for "evaluations no longer count", the steps
+  // a refused save found without a name, the process elements a new VDA audit imports.
+  const [pendingSchema, setPendingSchema] = useState<string | null>(null);
+  const [unnamed, setUnnamed] = useState<string[]>([]);
+  const [elements, setElements] = useState<ReadonlySet<string>>(() => new Set(VDA_ELEMENTS));
   // Counts refused saves; each one moves the focus to the first problem once it is shown.
   const [refusals, setRefusals] = useState(0);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -217,6 +288,42 @@ function AuditDialogForm({
   const year = values.planning_year;
   const yearMin = year === null ? undefined : `${year}-01-01`;
   const yearMax = year === null ? undefined : `${year}-12-31`;
+
+  const calcSchema = values.reportSchema?.calcSchema ?? config.audit.report.calcSchema;
+  const vdaChosen = isVdaSchema(calcSchema);
+  // The audit's evaluations by key: removing a step that holds some asks first.
+  const itemsQuery = useMemo(
+    () =>
+      auditId !== undefined && vdaChosen
+        ? {
+            collection: AUDIT_ITEMS_COLLECTION,
+            filters: [{ path: ['auditId'], op: '==' as const, value: auditId }],
+          }
+        : null,
+    [auditId, vdaChosen],
+  );
+  const { documents: itemDocs } = useQuery(itemsQuery);
+  const evaluations = useMemo(() => evaluationCounts(itemDocs), [itemDocs]);
+  const vdaEditionRecorded = typeof (stored && getOwn(stored, 'vdaEdition')) === 'string';
+  const applySchema = (next: string) =>
+    setForm((current) => ({
+      ...current,
+      values: {
+        ...current.values,
+        reportSchema: withCalcSchema(
+          current.values.reportSchema,
+          next,
+          config.audit.report.customResult,
+        ),
+        vda: current.values.vda ?? (isVdaSchema(next) ? EMPTY_VDA_SETUP : undefined),
+      },
+    }));
+  const chooseSchema = (next: string) => {
+    if (next === calcSchema) return;
+    // Evaluations recorded under VDA 6.3 would no longer count: ask first.
+    if (vdaEditionRecorded && vdaChosen && !isVdaSchema(next)) setPendingSchema(next);
+    else applySchema(next);
+  };
 
   const listOptions = useCustomerLists();
   const set = <K extends keyof AuditFormValues>(field: K, value: AuditFormValues[K]) =>
@@ -257,8 +364,18 @@ function AuditDialogForm({
 
   async function save() {
     setFailure(null);
-    const next = preparedAuditValues(values, config.audit);
-    const before = preparedAuditValues(initial.values, config.audit);
+    // VDA 6.3: every step needs a name; a new VDA audit at least one element (issue 19).
+    const missingNames = vdaChosen && values.vda ? unnamedSteps(values.vda) : [];
+    setUnnamed(missingNames);
+    if (missingNames.length > 0 || (vdaPreset && elements.size === 0)) {
+      setFailure(missingNames.length > 0 ? t('auditDialog.invalid') : t('vdaAudit.noElements'));
+      setRefusals((count) => count + 1);
+      return;
+    }
+    const withSteps = (form: AuditFormValues): AuditFormValues =>
+      form.vda ? { ...form, vda: preparedVdaSetup(form.vda) } : form;
+    const next = withSteps(preparedAuditValues(values, config.audit));
+    const before = withSteps(preparedAuditValues(initial.values, config.audit));
     const changed = creating || hasAuditChanges(before, next);
     if (changed) {
       const found = validateAuditForm(next, {
@@ -287,6 +404,7 @@ function AuditDialogForm({
         if (outcome.local.ok && outcome.local.message) {
           show({ type: 'success', message: translate(outcome.local.message) });
         }
+        if (vdaPreset) await importVdaCatalogue(id, next.standard);
         onClose(id);
         return;
       }
@@ -328,6 +446,32 @@ function AuditDialogForm({
       setRefusals((count) => count + 1);
     } finally {
       setBusy(false);
+    }
+  }
+
+  /**
+   * A new VDA audit's questions: the chosen elements of the process-audit catalogue, in one
+   * `auditItem.import` (queued like any command when offline). The catalogue loads only here.
+   * The audit exists already, so a refusal is reported and the audit still opens.
+   */
+  async function importVdaCatalogue(id: string, standard: readonly string[]) {
+    try {
+      const { vdaCatalogueItems } = await import('./vda-audit-catalogue');
+      const items = vdaCatalogueItems(language, {
+        categoryIds: VDA_ELEMENTS.filter((element) => elements.has(element)),
+        capabilityLimits: templateConfig.catalogue.capabilityLimits,
+        standardId: standard.includes(VDA_STANDARD_ID) ? VDA_STANDARD_ID : undefined,
+        newId: randomId,
+      });
+      const { local } = await runCommand(
+        importAuditItemsCommand.name,
+        toJsonValue({ auditId: id, items }),
+      );
+      if (!local.ok) show({ type: 'error', message: translate(local.error.message) });
+      else if (local.message) show({ type: 'success', message: translate(local.message) });
+    } catch (error) {
+      console.warn('audit dialog: importing the VDA catalogue failed', error);
+      show({ type: 'error', message: t('vdaAudit.importFailed') });
     }
   }
 
@@ -490,7 +634,11 @@ function AuditDialogForm({
         {initial.protected && (
           <LockIcon titleAccess={t('audit.protected')} data-testid="audit-dialog-lock" />
         )}
-        {creating ? t('auditDialog.createTitle') : t('auditDialog.editTitle')}
+        {vdaPreset
+          ? t('vdaAudit.title')
+          : creating
+            ? t('auditDialog.createTitle')
+            : t('auditDialog.editTitle')}
       </DialogTitle>
       <DialogContent dividers ref={contentRef}>
         {(initial.protected || readOnly) && (
@@ -525,6 +673,66 @@ function AuditDialogForm({
               optionLabel(config.audit.parties, id),
             )}
           </Row>
+          <EvaluationSchemaField
+            value={calcSchema}
+            onChange={chooseSchema}
+            disabled={readOnly}
+            testId="audit-dialog-calcSchema"
+          />
+          {vdaChosen && (
+            <VdaSetupFields
+              value={values.vda ?? EMPTY_VDA_SETUP}
+              onChange={(vda) => set('vda', vda)}
+              newId={randomId}
+              disabled={readOnly}
+              evaluations={evaluations}
+              unnamed={unnamed}
+              testId="audit-dialog-vda"
+            />
+          )}
+          {vdaPreset && (
+            <Box
+              component="fieldset"
+              sx={{ border: 0, p: 0, m: 0, mt: 1, minWidth: 0 }}
+              data-testid="audit-dialog-vda-elements"
+            >
+              <Typography component="legend" variant="body2" color="text.secondary">
+                {t('vdaAudit.elements')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('vdaAudit.elementsHint')}
+              </Typography>
+              <FormGroup>
+                {VDA63_2016.elements.map((element) => (
+                  <FormControlLabel
+                    key={element.id}
+                    control={
+                      <Checkbox
+                        checked={elements.has(element.category)}
+                        onChange={(event) =>
+                          setElements((current) => {
+                            const chosen = new Set(current);
+                            if (event.target.checked) chosen.add(element.category);
+                            else chosen.delete(element.category);
+                            return chosen;
+                          })
+                        }
+                        slotProps={{
+                          input: {
+                            'data-testid': `audit-dialog-vda-element-${element.id}`,
+                          } as object,
+                        }}
+                      />
+                    }
+                    label={t('vdaAudit.element', {
+                      id: element.id,
+                      name: elementName(element.category, language),
+                    })}
+                  />
+                ))}
+              </FormGroup>
+            </Box>
+          )}
           {showProcess && (
             <FreeListField
               label={t('auditDialog.process')}
@@ -719,6 +927,20 @@ function AuditDialogForm({
           </Button>
         )}
       </DialogActions>
+      <ConfirmDeleteDialog
+        open={pendingSchema !== null}
+        onClose={() => setPendingSchema(null)}
+        onConfirm={() => {
+          if (pendingSchema !== null) applySchema(pendingSchema);
+          setPendingSchema(null);
+        }}
+        title={t('vdaSetup.schema.leaveTitle')}
+        cancelLabel={t('vdaSetup.schema.leaveKeep')}
+        confirmLabel={t('vdaSetup.schema.leaveConfirm')}
+        confirmTestId="audit-dialog-schema-confirm"
+      >
+        <DialogContentText>{t('vdaSetup.schema.leaveText')}</DialogContentText>
+      </ConfirmDeleteDialog>
       <AuditDiscardDialog
         open={confirmDiscard}
         onKeep={() => setConfirmDiscard(false)}

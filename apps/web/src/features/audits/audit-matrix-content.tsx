@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import LockIcon from '@mui/icons-material/Lock';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -142,7 +143,8 @@ export function AuditMatrixContent() {
   // lost two lines a moment later and every row below jumped (layout shift 0.1 on a phone).
   const loading = auditsLoading || peopleLoading || standardsLoading;
 
-  const [editing, setEditing] = useState<{ auditId?: string } | null>(null);
+  // `vda`: "New VDA 6.3 process audit" (issue 19), the audit dialog preset for VDA 6.3.
+  const [editing, setEditing] = useState<{ auditId?: string; vda?: boolean } | null>(null);
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const [importing, setImporting] = useState(false);
   const deleteDialogMounted = useMountedOnce(deleting !== null);
@@ -267,9 +269,20 @@ export function AuditMatrixContent() {
     ),
     [t, year, years, setParams, mayCreate],
   );
-  const moreActions = useMemo(
-    () =>
-      adminView
+  const moreActions = useMemo(() => {
+    const entries = [
+      ...(mayCreate
+        ? [
+            {
+              id: 'newVdaAudit',
+              label: t('auditMatrix.newVdaAudit'),
+              icon: <FactCheckIcon fontSize="small" />,
+              onClick: () => setEditing({ vda: true }),
+              testId: 'audit-create-vda',
+            },
+          ]
+        : []),
+      ...(adminView
         ? [
             {
               id: 'import',
@@ -278,9 +291,10 @@ export function AuditMatrixContent() {
               onClick: () => setImporting(true),
             },
           ]
-        : undefined,
-    [adminView, t],
-  );
+        : []),
+    ];
+    return entries.length > 0 ? entries : undefined;
+  }, [adminView, mayCreate, t]);
 
   const header = useMemo(
     () => (
@@ -387,11 +401,15 @@ export function AuditMatrixContent() {
           <AuditDialog
             open
             auditId={editing.auditId}
+            vdaPreset={editing.vda}
             onClose={(savedAuditId) => {
               const created = editing.auditId === undefined;
               setEditing(null);
+              // A new VDA audit opens where its imported questions are prepared.
               if (created && savedAuditId)
-                void navigate(`/audit/${encodeURIComponent(savedAuditId)}`);
+                void navigate(
+                  `/audit/${encodeURIComponent(savedAuditId)}${editing.vda ? '/auditpreparation' : ''}`,
+                );
             }}
           />
         </Suspense>

@@ -65,8 +65,16 @@ vi.mock('../people/use-people', () => ({
 }));
 // Written by another part of the app; here only whether and how the matrix opens it.
 vi.mock('./audit-dialog', () => ({
-  AuditDialog: (props: { auditId?: string; onClose: (saved?: string) => void }) => (
-    <div data-testid="audit-dialog" data-audit-id={props.auditId ?? 'new'}>
+  AuditDialog: (props: {
+    auditId?: string;
+    vdaPreset?: boolean;
+    onClose: (saved?: string) => void;
+  }) => (
+    <div
+      data-testid="audit-dialog"
+      data-audit-id={props.auditId ?? 'new'}
+      data-vda={props.vdaPreset ? 'yes' : 'no'}
+    >
       <button onClick={() => props.onClose('new-audit')}>save</button>
       <button onClick={() => props.onClose()}>cancel</button>
     </div>
@@ -120,6 +128,7 @@ function renderAt(path: string, language: 'de' | 'en' = 'en') {
     [
       { path: '/auditmatrix', element: <AuditMatrixPage /> },
       { path: '/audit/:auditId', element: <AuditStub /> },
+      { path: '/audit/:auditId/auditpreparation', element: <AuditStub /> },
     ],
     { initialEntries: [path] },
   );
@@ -358,6 +367,20 @@ describe('audit matrix', () => {
     expect((await screen.findByTestId('audit-dialog')).getAttribute('data-audit-id')).toBe('new');
     fireEvent.click(screen.getByRole('button', { name: 'save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/new-audit'));
+  });
+
+  it('"New VDA 6.3 process audit" opens the dialog preset for VDA and goes to the preparation', async () => {
+    person = testPerson({ roles: ['qm'] });
+    const router = renderAt('/auditmatrix');
+    fireEvent.click(await screen.findByTestId('list-more-actions'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'New VDA 6.3 process audit' }));
+    const dialog = await screen.findByTestId('audit-dialog');
+    expect(dialog.getAttribute('data-audit-id')).toBe('new');
+    expect(dialog.getAttribute('data-vda')).toBe('yes');
+    fireEvent.click(screen.getByRole('button', { name: 'save' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/audit/new-audit/auditpreparation'),
+    );
   });
 
   it('opens the audit dialog to edit and stays on the matrix', async () => {

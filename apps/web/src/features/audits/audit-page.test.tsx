@@ -175,7 +175,10 @@ describe('AuditPage', () => {
     fireEvent.click(await screen.findByText('Finish audit and send report'));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
-    // The last step completes the audit (issue 13): final status and protection in one command.
-    expect(commands).toEqual([{ name: completeAuditCommand.name, args: { id: 'a1' } }]);
+    // The last step completes the audit (issue 13): final status and protection in one command,
+    // naming the audit's items and the user's language (issue 19, a VDA audit's grade).
+    expect(commands).toEqual([
+      { name: completeAuditCommand.name, args: { id: 'a1', itemIds: [], language: 'en' } },
+    ]);
   });
 });

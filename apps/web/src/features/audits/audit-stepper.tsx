@@ -13,7 +13,9 @@ import {
   changeAuditStatusCommand,
   completeAuditCommand,
   formatMessage,
+  MAX_DOCUMENTS_PER_COMMAND,
   type AuditTab,
+  type DomainMessage,
 } from '@qa/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,11 @@ import { requestFocusOnArrival } from '../../components/pages/focus-on-arrival';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCommand } from '../../lib/sync/use-command';
+import { usePreparationConfig } from './preparation/use-preparation-config';
+import { scoredItems } from './reporting/report-model';
+import { isVdaReport, VDA_COMPLETE_NOT_VALID, vdaGradeOf } from './reporting/vda-result-model';
+import { useAuditWithItems } from './use-audit-items';
+import { VdaCompleteDialog } from './vda-complete-dialog';
 
 export interface AuditStepperProps {
   auditId: string;
@@ -48,27 +55,61 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Completing a VDA audit reads its items and grades them first (issue 19).
+  const { audit, documents, itemsLoading } = useAuditWithItems(auditId);
+  const { findingTypes } = usePreparationConfig();
+  /** The completing step and what is missing for a valid VDA grade, while it is confirmed. */
+  const [vdaConfirm, setVdaConfirm] = useState<{ step: number; missing: string[] } | null>(null);
+  const [vdaError, setVdaError] = useState<string | null>(null);
 
-  async function proceed(step: number) {
+  async function proceed(step: number, confirmIncomplete = false) {
     const target = auditStepperContinue(step);
     if (!target) return;
+    const vda = target.completes && isVdaReport(audit?.data);
+    if (vda && !confirmIncomplete) {
+      const grade = vdaGradeOf(scoredItems(documents).items, audit?.data, findingTypes);
+      if (!grade.valid) {
+        setError(null);
+        setVdaError(null);
+        setVdaConfirm({ step, missing: grade.missing.map(translate) });
+        return;
+      }
+    }
     setBusy(true);
     setError(null);
+    setVdaError(null);
     try {
       const trimmed = comment.trim();
       const withComment: { comment?: string } = trimmed ? { comment: trimmed } : {};
+      // The command grades a VDA audit over the items it names (a command reads only those).
+      const ids = documents.map((doc) => doc.id);
       // The last step completes the audit: final status and protection (issue 13).
       const outcome = target.completes
-        ? await runCommand(completeAuditCommand.name, { id: auditId, ...withComment })
+        ? await runCommand(completeAuditCommand.name, {
+            id: auditId,
+            ...withComment,
+            itemIds: ids.length <= MAX_DOCUMENTS_PER_COMMAND ? ids : [],
+            language,
+            ...(confirmIncomplete ? { confirmIncomplete: true } : {}),
+          })
         : await runCommand(changeAuditStatusCommand.name, {
             id: auditId,
             status: target.status,
             ...withComment,
           });
       if (!outcome.local.ok) {
-        setError(translate(outcome.local.error.message));
+        const { message, issues } = outcome.local.error;
+        if (message.key === VDA_COMPLETE_NOT_VALID && !confirmIncomplete) {
+          // This device's replica graded it differently: ask for the confirmation after all.
+          setVdaConfirm({ step, missing: vdaMissingTexts(issues, message, translate) });
+        } else if (confirmIncomplete) {
+          setVdaError(translate(message));
+        } else {
+          setError(translate(message));
+        }
         return;
       }
+      setVdaConfirm(null);
       // The drawer closes and returns the focus to the button that opened it, which may be gone
       // with the old status: the new phase's page takes it instead.
       requestFocusOnArrival();
@@ -112,7 +153,8 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
               <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
                 <Button
                   variant="contained"
-                  disabled={busy}
+                  // The completion names the audit's items: not before they are loaded.
+                  disabled={busy || (itemsLoading && auditStepperContinue(step.step)?.completes)}
                   onClick={() => void proceed(step.step)}
                   data-testid="audit-step-continue"
                 >
@@ -126,8 +168,26 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
           </Step>
         ))}
       </Stepper>
+      {vdaConfirm && (
+        <VdaCompleteDialog
+          missing={vdaConfirm.missing}
+          busy={busy}
+          error={vdaError}
+          onConfirm={() => void proceed(vdaConfirm.step, true)}
+          onCancel={() => setVdaConfirm(null)}
+        />
+      )}
     </Box>
   );
+}
+
+/** The refusal's missing items in words (its issues), else the refusal itself. */
+function vdaMissingTexts(
+  issues: readonly DomainMessage[] | undefined,
+  message: DomainMessage,
+  translate: (message: DomainMessage) => string,
+): string[] {
+  return issues && issues.length > 0 ? issues.map(translate) : [translate(message)];
 }
 
 /**

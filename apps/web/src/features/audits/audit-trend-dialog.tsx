@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { AUDITS_COLLECTION, auditTrend, type TrendAudit } from '@qa/domain';
+import { AUDITS_COLLECTION, auditTrend, formatCalendarDay, type TrendAudit } from '@qa/domain';
 import { Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
@@ -21,7 +21,7 @@ import { CompactSelect } from '../../components/form/compact-select';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useQuery } from '../../lib/sync/use-query';
-import { TREND_MAX_AUDITS, trendItemQueries, trendScopes } from './audit-trend-model';
+import { TREND_MAX_AUDITS, trendItemQueries, trendScopes, vdaTrendRows } from './audit-trend-model';
 import { usePreparationConfig } from './preparation/use-preparation-config';
 import { reportSchemaOf, scoredItems } from './reporting/report-model';
 import { formatReportNumber } from './reporting/report-numbers';
@@ -39,6 +39,7 @@ const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
  * The audit matrix's trend (issue 13.5, beyond the spec): for one scope, the result and the QK
  * number of its audits per year, as a line chart and as a table with the same numbers. The rules
  * (year, mean of several audits, when an audit has no value) are the domain's (scoring/trend.ts).
+ * VDA 6.3 audits (issue 19) are listed one by one as well, with their class and E_G over time.
  */
 export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -77,6 +78,10 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
     }));
     return auditTrend(inputs, { findingTypes, importances: audititem.importances, qkTable });
   }, [scope, items, findingTypes, audititem.importances, qkTable]);
+  const vdaRows = useMemo(
+    () => (trend && scope ? vdaTrendRows(trend, scope.audits) : []),
+    [trend, scope],
+  );
 
   const n = (value: number) => formatReportNumber(value, language);
   const empty = (
@@ -174,6 +179,62 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
                     ))}
                   </TableBody>
                 </Table>
+                {vdaRows.length > 0 && (
+                  <Table
+                    size="small"
+                    sx={{ my: 2, '& td, & th': { px: 1, overflowWrap: 'anywhere' } }}
+                    data-testid="audit-trend-vda"
+                  >
+                    <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
+                      {t('auditMatrix.trend.vda.caption')}
+                    </caption>
+                    <TableHead>
+                      <TableRow>
+                        <TableCell scope="col">{t('auditMatrix.trend.vda.audit')}</TableCell>
+                        <TableCell scope="col">{t('auditMatrix.trend.vda.date')}</TableCell>
+                        <TableCell scope="col" align="right">
+                          {t('auditMatrix.trend.vda.total')}
+                        </TableCell>
+                        <TableCell scope="col">{t('auditMatrix.trend.vda.class')}</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {vdaRows.map((row) => (
+                        <TableRow key={row.id} data-testid="audit-trend-vda-row">
+                          <TableCell component="th" scope="row">
+                            {row.name}
+                          </TableCell>
+                          <TableCell>
+                            {row.day ? formatCalendarDay(row.day, language) : row.year}
+                          </TableCell>
+                          <TableCell align="right" data-testid="audit-trend-vda-total">
+                            {row.percent === null
+                              ? empty
+                              : t('reporting.percent', { percent: row.percent })}
+                          </TableCell>
+                          <TableCell data-testid="audit-trend-vda-class">
+                            {row.class === null
+                              ? empty
+                              : row.class !== row.baseClass
+                                ? t('auditMatrix.trend.vda.downgraded', {
+                                    vdaClass: row.class,
+                                    base: row.baseClass,
+                                  })
+                                : row.class}
+                            {!row.valid && (
+                              <Box
+                                component="span"
+                                sx={{ display: 'block', color: 'warning.dark', fontSize: '0.8em' }}
+                              >
+                                {t('auditMatrix.trend.vda.notValid')}
+                              </Box>
+                            )}
+                          </TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                )}
                 <Suspense fallback={<LinearProgress aria-label={t('auditMatrix.trend.loading')} />}>
                   <AuditTrendChart points={trend.points} />
                 </Suspense>

@@ -1,6 +1,11 @@
-import { AUDIT_ITEMS_COLLECTION } from '@qa/domain';
+import { AUDIT_ITEMS_COLLECTION, type AuditTrend } from '@qa/domain';
 import { describe, expect, it } from 'vitest';
-import { TREND_ITEM_QUERIES, trendItemQueries, trendScopes } from './audit-trend-model';
+import {
+  TREND_ITEM_QUERIES,
+  trendItemQueries,
+  trendScopes,
+  vdaTrendRows,
+} from './audit-trend-model';
 
 describe('the trend model', () => {
   it('lists the scopes by their label, audits oldest first, the one without scope last', () => {
@@ -32,6 +37,45 @@ describe('the trend model', () => {
       null,
       null,
       null,
+    ]);
+  });
+
+  it('lists the VDA audits oldest first with their E_G and class', () => {
+    const vda = (percent: number, vdaClass: string, baseClass: string) => ({
+      percent,
+      class: vdaClass,
+      baseClass,
+      valid: true,
+    });
+    const trend: AuditTrend = {
+      undated: 0,
+      points: [
+        {
+          year: 2024,
+          percent: 88,
+          qk: null,
+          audits: [
+            { id: 'v1', year: 2024, percent: 91, qk: null, vda: vda(91, 'B', 'A') },
+            { id: 'plain', year: 2024, percent: 85, qk: null },
+          ],
+        },
+        {
+          year: 2025,
+          percent: 84,
+          qk: null,
+          audits: [{ id: 'v2', year: 2025, percent: 84, qk: null, vda: vda(84, 'B', 'B') }],
+        },
+      ],
+    };
+    const rows = vdaTrendRows(trend, [
+      { id: 'v2', name: 'Lieferant 2025', planning_year: 2025 },
+      { id: 'plain', name: 'Other', planning_year: 2024 },
+      { id: 'v1', name: '', planning_year: 2024, planning_date: '2024-03-05' },
+      { id: 'undated', name: 'No year' },
+    ]);
+    expect(rows).toEqual([
+      { id: 'v1', name: 'v1', day: '2024-03-05', year: 2024, ...vda(91, 'B', 'A') },
+      { id: 'v2', name: 'Lieferant 2025', day: null, year: 2025, ...vda(84, 'B', 'B') },
     ]);
   });
 });

@@ -1,4 +1,11 @@
-import { AUDIT_ITEMS_COLLECTION, auditsByScope, compareAuditOrder } from '@qa/domain';
+import {
+  AUDIT_ITEMS_COLLECTION,
+  auditDay,
+  auditsByScope,
+  compareAuditOrder,
+  type AuditTrend,
+  type VdaAuditResult,
+} from '@qa/domain';
 import { MAX_IN_VALUES, type JsonObject, type Query } from '@qa/sync';
 import { displayValue } from './audit-document';
 
@@ -47,5 +54,37 @@ export function trendItemQueries(auditIds: readonly string[]): (Query | null)[] 
           collection: AUDIT_ITEMS_COLLECTION,
           filters: [{ path: ['auditId'], op: 'in' as const, value: ids }],
         };
+  });
+}
+
+/** A VDA 6.3 audit of the scope as the trend lists it (issue 19): its E_G and class. */
+export interface VdaTrendRow extends VdaAuditResult {
+  id: string;
+  name: string;
+  /** The planning (else first auditing) day, or null; `year` is the trend's year. */
+  day: string | null;
+  year: number;
+}
+
+/** The scope's VDA audits, oldest first, with their E_G and class (empty: none is VDA). */
+export function vdaTrendRows(
+  trend: AuditTrend,
+  audits: readonly (JsonObject & { id: string })[],
+): VdaTrendRow[] {
+  const results = new Map(
+    trend.points.flatMap((point) => point.audits).map((result) => [result.id, result]),
+  );
+  return [...audits].sort(compareAuditOrder).flatMap((audit) => {
+    const result = results.get(audit.id);
+    if (!result?.vda) return [];
+    return [
+      {
+        id: audit.id,
+        name: displayValue(audit.name) || audit.id,
+        day: auditDay(audit),
+        year: result.year,
+        ...result.vda,
+      },
+    ];
   });
 }

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import {
+  DEFAULT_REPORT_CALC_SCHEMA,
   STANDARDS_COLLECTION,
   TEMPLATES_COLLECTION,
   createTemplateCommand,
@@ -32,6 +33,13 @@ import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
 import { ChipListField, FreeListField } from '../audits/audit-dialog-fields';
 import { optionLabel } from '../audits/audit-matrix-rows';
+import { EvaluationSchemaField, VdaSetupFields } from '../audits/vda-setup-fields';
+import {
+  EMPTY_VDA_SETUP,
+  isVdaSchema,
+  unnamedSteps,
+  withCalcSchema,
+} from '../audits/vda-setup-model';
 import { personLabel, usePeople } from '../people/use-people';
 import {
   createTemplateArgs,
@@ -84,7 +92,11 @@ export function TemplateDialog({ templateId, onClose }: TemplateDialogProps) {
   const [errors, setErrors] = useState<Partial<Record<TemplateFormField, string>>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Steps a refused save found without a name (VDA 6.3, issue 19).
+  const [unnamed, setUnnamed] = useState<string[]>([]);
   const editing = templateId !== undefined;
+  const calcSchema = form.reportSchema?.calcSchema ?? DEFAULT_REPORT_CALC_SCHEMA;
+  const vdaChosen = isVdaSchema(calcSchema);
   const chipLimit = app.textLimits.chip;
 
   const set = <K extends TemplateFormField>(field: K, value: TemplateFormValues[K]) =>
@@ -122,6 +134,12 @@ export function TemplateDialog({ templateId, onClose }: TemplateDialogProps) {
     if (form.name.trim() === '') {
       setErrors({ name: translate({ key: 'validation.required' }) });
       setGeneralError(null);
+      return;
+    }
+    const missingNames = vdaChosen && form.vda ? unnamedSteps(form.vda) : [];
+    setUnnamed(missingNames);
+    if (missingNames.length > 0) {
+      setGeneralError(t('templates.dialog.invalid'));
       return;
     }
     const id = templateId ?? randomId();
@@ -248,6 +266,26 @@ export function TemplateDialog({ templateId, onClose }: TemplateDialogProps) {
                   })),
                 )}
               </Stack>
+              <EvaluationSchemaField
+                value={calcSchema}
+                onChange={(next) =>
+                  setValues({
+                    ...form,
+                    reportSchema: withCalcSchema(form.reportSchema, next),
+                    vda: form.vda ?? (isVdaSchema(next) ? EMPTY_VDA_SETUP : undefined),
+                  })
+                }
+                testId="template-dialog-calcSchema"
+              />
+              {vdaChosen && (
+                <VdaSetupFields
+                  value={form.vda ?? EMPTY_VDA_SETUP}
+                  onChange={(vda) => set('vda', vda)}
+                  newId={randomId}
+                  unnamed={unnamed}
+                  testId="template-dialog-vda"
+                />
+              )}
               <ChipListField
                 label={t('templates.dialog.scope')}
                 value={form.scope}

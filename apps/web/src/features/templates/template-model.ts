@@ -1,4 +1,5 @@
-import type { DomainMessage, TemplateConfig } from '@qa/domain';
+import type { DomainMessage, ReportSchema, TemplateConfig, VdaSetup } from '@qa/domain';
+import { preparedVdaSetup, storedReportSchema, storedVdaSetup } from '../audits/vda-setup-model';
 import type { JsonObject, JsonValue } from '@qa/sync';
 
 /**
@@ -15,6 +16,10 @@ export interface TemplateFormValues {
   scope: string[];
   process: string[];
   tags: string[];
+  /** How audits from it are evaluated (issue 19); absent on a new one until chosen. */
+  reportSchema?: ReportSchema;
+  /** The VDA 6.3 set-up; absent until VDA 6.3 is chosen. */
+  vda?: VdaSetup;
 }
 export type TemplateFormField = keyof TemplateFormValues;
 
@@ -26,6 +31,8 @@ const TEMPLATE_FORM_FIELDS: readonly TemplateFormField[] = [
   'scope',
   'process',
   'tags',
+  'reportSchema',
+  'vda',
 ];
 
 const text = (value: JsonValue | undefined): string => (typeof value === 'string' ? value : '');
@@ -56,10 +63,17 @@ export function storedTemplateFormValues(data: JsonObject): TemplateFormValues {
     scope: strings(data.scope),
     process: strings(data.process),
     tags: strings(data.tags),
+    ...optional('reportSchema', storedReportSchema(data) ?? undefined),
+    ...optional('vda', storedVdaSetup(data)),
   };
 }
 
-function cleaned(values: TemplateFormValues): Record<TemplateFormField, JsonValue> {
+/** `{[key]: value}` when there is a value, else nothing (the form leaves the field out). */
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function cleaned(values: TemplateFormValues): Partial<Record<TemplateFormField, JsonValue>> {
   const list = (entries: string[]) => [
     ...new Set(entries.map((e) => e.trim()).filter((e) => e !== '')),
   ];
@@ -71,6 +85,8 @@ function cleaned(values: TemplateFormValues): Record<TemplateFormField, JsonValu
     scope: list(values.scope),
     process: list(values.process),
     tags: list(values.tags),
+    ...optional('reportSchema', values.reportSchema),
+    ...optional('vda', values.vda && (preparedVdaSetup(values.vda) as unknown as JsonValue)),
   };
 }
 
@@ -92,8 +108,9 @@ export function updateTemplateArgs(
   const after = cleaned(values);
   const changes: JsonObject = {};
   for (const field of TEMPLATE_FORM_FIELDS) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      changes[field] = after[field];
+    const value = after[field];
+    if (value !== undefined && JSON.stringify(before[field]) !== JSON.stringify(value)) {
+      changes[field] = value;
     }
   }
   return Object.keys(changes).length === 0 ? null : { id, changes };

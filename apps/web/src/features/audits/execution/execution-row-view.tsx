@@ -17,6 +17,10 @@ import type { FindingType } from '@qa/domain';
 import { memo } from 'react';
 import type { ExecutionFinding, ExecutionRow } from './execution-rows';
 import { MediaStrip, type MediaStripLabels } from './media/media-strip';
+import { VdaRowEvaluation, type VdaRowView } from './vda-evaluation';
+import type { VdaRowModel } from './vda-evaluation-model';
+import { VdaFollowUpList } from './vda-follow-up';
+import type { MeasureView } from '../../measures/measure-model';
 
 /** Texts and lookups every row shares, built once per language by the tab. */
 export interface ExecutionRowLabels {
@@ -64,6 +68,14 @@ interface ExecutionRowViewProps {
   actions: ExecutionRowActions;
   /** The configured types that close a question in one step. */
   quickTypes: readonly FindingType[];
+  /** A VDA 6.3 audit's evaluation of the question (issue 19.4); absent in other audits. */
+  vda?: VdaRowModel;
+  /** The selected process step, given to P6 questions only (so a switch renders only them). */
+  vdaStep?: string | null;
+  vdaView?: VdaRowView;
+  /** The open measures of the supplier's last VDA audit from this question (issue 19.6). */
+  followUp?: readonly MeasureView[];
+  followUpOf?: { id: string; name: string };
 }
 
 /**
@@ -147,9 +159,16 @@ export const ExecutionRowView = memo(function ExecutionRowView({
   labels,
   actions,
   quickTypes,
+  vda,
+  vdaStep,
+  vdaView,
+  followUp,
+  followUpOf,
 }: ExecutionRowViewProps) {
   const q = row.question;
   const no = q.no || '–';
+  // A VDA *-question shows an asterisk, named in words.
+  const specialRisk = vda?.specialRisk === true && vdaView !== undefined;
   const closed = row.itemState !== null;
   const importanceColor = labels.importanceColor(q.importance);
   return (
@@ -159,8 +178,17 @@ export const ExecutionRowView = memo(function ExecutionRowView({
       data-item-state={row.itemState ?? undefined}
     >
       <div className="exec-head">
-        <p className="exec-no" aria-label={`${labels.number} ${no}`}>
+        <p
+          className="exec-no"
+          aria-label={
+            specialRisk
+              ? `${labels.number} ${no}, ${vdaView?.labels.specialRisk ?? ''}`
+              : `${labels.number} ${no}`
+          }
+          data-special-risk={specialRisk || undefined}
+        >
           {no}
+          {specialRisk && <span aria-hidden>*</span>}
         </p>
         <div className="exec-body">
           <p
@@ -190,6 +218,10 @@ export const ExecutionRowView = memo(function ExecutionRowView({
               {labels.importance(q.importance)}
             </span>
           </div>
+          {followUp && followUpOf && <VdaFollowUpList measures={followUp} earlier={followUpOf} />}
+          {vda && vdaView && !vda.deactivated && (
+            <VdaRowEvaluation model={vda} step={vdaStep} view={vdaView} />
+          )}
           {row.findings.length > 0 && (
             <Stack
               component="ul"

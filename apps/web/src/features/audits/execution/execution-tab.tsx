@@ -6,20 +6,28 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   createFindingCommand,
   deleteFindingCommand,
+  evaluateAuditItemCommand,
   findingConfigSchema,
   DEFAULT_FINDING_CONFIG,
+  gradeVdaAudit,
+  nonDocumentingFindingTypes,
   reactivateFindingCommand,
   removeFindingMediaCommand,
+  vdaRuleSetOf,
+  type DomainMessage,
   type FindingType,
 } from '@qa/domain';
-import type { JsonObject } from '@qa/sync';
+import type { JsonObject, JsonValue } from '@qa/sync';
 import { Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { lazyComponent } from '../../../app/chunk-load';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ListGroupHeaderContext } from '../../../components/list/list-types';
 import { useTranslation } from 'react-i18next';
 import { GroupedList } from '../../../components/list/grouped-list';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
@@ -53,6 +61,32 @@ import {
   type ExecutionRow,
 } from './execution-rows';
 import { FindingDialog } from './finding-dialog';
+import {
+  VdaLevelBadge,
+  VdaLevelsSummary,
+  VdaReasonDialog,
+  vdaRowsSx,
+  VdaStepSwitcher,
+  VdaSubElementBadges,
+  type VdaLabels,
+  type VdaRowView,
+} from './vda-evaluation';
+import {
+  createVdaItemCache,
+  createVdaRowCache,
+  evaluateArgs,
+  isVdaAuditData,
+  selectedStep,
+  vdaEditionOf,
+  vdaElementOfCategory,
+  vdaLevelsOf,
+  vdaSetupOf,
+  vdaProgress,
+  vdaTapAction,
+  type VdaChoice,
+  type VdaRowModel,
+} from './vda-evaluation-model';
+import { useVdaFollowUps, VdaFollowUpList } from './vda-follow-up';
 import { attachMedia } from './media/attach-media';
 import { cameraPath } from './media/camera-target';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
@@ -80,11 +114,28 @@ type DialogState =
   | { kind: 'delete'; row: ExecutionRow; finding: ExecutionFinding }
   | { kind: 'measure'; row: ExecutionRow; finding: ExecutionFinding }
   | { kind: 'quick'; row: ExecutionRow; type: FindingType }
-  | { kind: 'media'; rowId: string; findingId: string; index: number };
+  | { kind: 'media'; rowId: string; findingId: string; index: number }
+  /** VDA: the reason of an n.e. */
+  | { kind: 'reason'; model: VdaRowModel; key: string }
+  /** VDA: points below the best ask for the finding first; `evaluate` runs once it is saved. */
+  | {
+      kind: 'vdaFinding';
+      itemId: string;
+      hint: string;
+      evaluate: JsonObject;
+      initialType?: string;
+      key: number;
+    };
 
 /** Whether this browser can show a camera at all (a desktop without one still may). */
 const cameraSupported = () =>
   typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+
+/** The `?step=` of the URL: the process step the P6 questions are evaluated for. */
+const STEP_PARAM = 'step';
+
+/** The execution rows' look plus the VDA point buttons' (a VDA audit only). */
+const vdaExecutionRowsSx = [executionRowsSx, { '& .exec-row': vdaRowsSx }] as SxProps<Theme>;
 
 const getId = (row: ExecutionRow) => row.id;
 const getSyncState = (row: ExecutionRow) => row.state;
@@ -135,9 +186,79 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
 
   const [toRows] = useState(createExecutionRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
-  const progress = useMemo(() => executionProgress(rows), [rows]);
   const access = useMemo(() => executionAccess(audit?.data, person), [audit, person]);
   const quickTypes = useMemo(() => stateTypes(types), [types]);
+
+  // ---- VDA 6.3 (issue 19.4): point buttons per question, the levels at the element headings.
+  const vdaAudit = isVdaAuditData(audit?.data);
+  const vdaSetupJson = JSON.stringify(audit?.data.vda ?? null);
+  const vdaSetup = useMemo(
+    () => vdaSetupOf({ vda: JSON.parse(vdaSetupJson) as JsonValue }),
+    [vdaSetupJson],
+  );
+  const vdaEdition = vdaEditionOf(audit?.data);
+  const rules = vdaRuleSetOf(vdaEdition);
+  const best = rules.points[0] ?? 10;
+  const nonDocumenting = useMemo(() => nonDocumentingFindingTypes(types), [types]);
+  const [toVdaItems] = useState(createVdaItemCache);
+  const vdaItems = useMemo(
+    () => (vdaAudit ? toVdaItems(documents) : []),
+    [vdaAudit, toVdaItems, documents],
+  );
+  // Graded once per change of an item, not per row: 110 questions stay well under a frame.
+  const levels = useMemo(
+    () =>
+      vdaAudit
+        ? vdaLevelsOf(
+            gradeVdaAudit({
+              items: vdaItems,
+              setup: vdaSetup,
+              edition: vdaEdition,
+              nonDocumentingTypes: nonDocumenting,
+            }),
+          )
+        : null,
+    [vdaAudit, vdaItems, vdaSetup, vdaEdition, nonDocumenting],
+  );
+  const vdaContext = useMemo(
+    () => ({ setup: vdaSetup, rules, nonDocumentingTypes: nonDocumenting }),
+    [vdaSetup, rules, nonDocumenting],
+  );
+  const [toVdaRows] = useState(createVdaRowCache);
+  const vdaRows = useMemo(
+    () => (vdaAudit ? toVdaRows(vdaItems, vdaContext) : null),
+    [vdaAudit, toVdaRows, vdaItems, vdaContext],
+  );
+  const progress = useMemo(
+    () =>
+      vdaRows
+        ? vdaProgress(
+            rows.map((row) => row.id),
+            vdaRows,
+          )
+        : executionProgress(rows),
+    [rows, vdaRows],
+  );
+  const [params, setParams] = useSearchParams();
+  const step = selectedStep(vdaSetup, params.get(STEP_PARAM));
+  // Follow-up of the supplier's last VDA audit: its measures not yet effective (issue 19.6).
+  const followUps = useVdaFollowUps(vdaAudit ? audit?.data : undefined, auditId, vdaItems);
+  const setStep = useCallback(
+    (id: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set(STEP_PARAM, id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const subElementName = useCallback(
+    (id: string) => rules.subElements.find((entry) => entry.id === id)?.label[language] ?? id,
+    [rules, language],
+  );
 
   // ---- What the list needs, stable across renders.
   const { fields, comparators, formatValue } = useItemListView(rows, config);
@@ -196,6 +317,138 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       }
     },
     [runCommand, show, translate, t],
+  );
+
+  const vdaLabels = useMemo<VdaLabels>(
+    () => ({
+      points: (points) => t('execution.vda.pointsName', { points }),
+      notEvaluated: t('execution.vda.notEvaluated'),
+      notEvaluatedName: t('execution.vda.notEvaluatedName'),
+      group: (no, key) =>
+        key === '' ? t('execution.vda.group', { no }) : t('execution.vda.groupFor', { no, key }),
+      product: t('execution.vda.product'),
+      process: t('execution.vda.process'),
+      reason: (reason) => t('execution.vda.reasonShown', { reason }),
+      specialRisk: t('execution.vda.specialRisk'),
+      allSteps: t('execution.vda.allSteps'),
+    }),
+    [t],
+  );
+
+  // A finding of the first type that documents a score and leaves the question open.
+  const documentingType = useMemo(
+    () => types.find((type) => !nonDocumenting.has(type.id) && type.auditItemState === null)?.id,
+    [types, nonDocumenting],
+  );
+
+  const vdaView = useMemo<VdaRowView>(
+    () => ({
+      labels: vdaLabels,
+      scale: rules.points,
+      onTap: access.create
+        ? (model: VdaRowModel, key: string, choice: VdaChoice) => {
+            const action = vdaTapAction(model, key, choice, best);
+            const name = evaluateAuditItemCommand.name;
+            if (action.kind === 'clear') {
+              void run(name, evaluateArgs(auditId, model.itemId, key, null));
+            } else if (action.kind === 'evaluate') {
+              void run(name, evaluateArgs(auditId, model.itemId, key, { points: action.points }));
+            } else if (action.kind === 'reason') {
+              setDialog({ kind: 'reason', model, key });
+            } else {
+              // Below the best without a documenting finding: the finding first, then the points.
+              setDialog({
+                kind: 'vdaFinding',
+                itemId: model.itemId,
+                hint: t('execution.vda.findingHint', { best }),
+                evaluate: evaluateArgs(auditId, model.itemId, key, { points: action.points }),
+                initialType: documentingType,
+                key: Date.now(),
+              });
+            }
+          }
+        : undefined,
+    }),
+    [vdaLabels, rules, access.create, best, run, auditId, t, documentingType],
+  );
+
+  const submitReason = useCallback(
+    async (model: VdaRowModel, key: string, reason: string): Promise<DomainMessage | null> => {
+      try {
+        const { local } = await runCommand(
+          evaluateAuditItemCommand.name,
+          evaluateArgs(auditId, model.itemId, key, { points: null, reason }),
+        );
+        if (!local.ok) return local.error.message;
+        setDialog({ kind: 'none' });
+        return null;
+      } catch {
+        show({ type: 'error', message: t('execution.commandFailed') });
+        return null;
+      }
+    },
+    [runCommand, auditId, show, t],
+  );
+
+  const renderVdaGroupHeader = useCallback(
+    ({ group, title, shortTitle }: ListGroupHeaderContext<ExecutionRow>) => {
+      if (!levels) return undefined;
+      // Only a group of one category is an element (not one of importance or chapter).
+      const element =
+        group.value !== null && group.items.every((row) => row.question.category_id === group.value)
+          ? vdaElementOfCategory(group.value, rules)
+          : null;
+      return (
+        <Box
+          component="span"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 1,
+          }}
+        >
+          <Box
+            component="span"
+            title={shortTitle === title ? undefined : title}
+            sx={{ flex: '1 1 12rem', fontWeight: 500 }}
+          >
+            {shortTitle}
+          </Box>
+          {element && (
+            <Box
+              component="span"
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}
+              data-testid={`vda-heading-${element}`}
+            >
+              <VdaLevelBadge
+                name={`E_${element}`}
+                level={levels.elements.get(element)}
+                testId={`vda-heading-level-${element}`}
+              />
+              {element === rules.processStepElement && step !== null && (
+                <VdaLevelBadge
+                  name={t('execution.vda.stepLevel', {
+                    step: vdaSetup?.processSteps.find((entry) => entry.id === step)?.name ?? step,
+                  })}
+                  level={levels.steps.get(step)}
+                  testId="vda-heading-step-level"
+                />
+              )}
+              {element === rules.processStepElement && (
+                <VdaSubElementBadges levels={levels} subElementName={subElementName} />
+              )}
+            </Box>
+          )}
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {t('list.entries', { count: group.items.length })}
+          </Box>
+        </Box>
+      );
+    },
+    [levels, rules, step, vdaSetup, subElementName, t],
   );
 
   const answerWith = useCallback(
@@ -307,11 +560,26 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const personName = useCallback((id: string) => personLabel(people, id, t), [people, t]);
 
   const renderRow = useCallback(
-    (row: ExecutionRow) => (
-      <ExecutionRowView row={row} labels={labels} actions={actions} quickTypes={quickTypes} />
-    ),
-    [labels, actions, quickTypes],
+    (row: ExecutionRow) => {
+      const vda = vdaRows?.get(row.id);
+      return (
+        <ExecutionRowView
+          row={row}
+          labels={labels}
+          actions={actions}
+          quickTypes={quickTypes}
+          vda={vda}
+          vdaStep={vda?.perStep ? step : undefined}
+          vdaView={vda ? vdaView : undefined}
+          followUp={followUps?.byItem.get(row.id)}
+          followUpOf={followUps?.earlier}
+        />
+      );
+    },
+    [labels, actions, quickTypes, vdaRows, step, vdaView, followUps],
   );
+  const vdaFindingRow =
+    dialog.kind === 'vdaFinding' ? rows.find((row) => row.id === dialog.itemId) : undefined;
 
   const readOnlyText =
     access.readOnlyReason === 'protected'
@@ -337,6 +605,23 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         testId="execution-progress"
         sx={{ mb: 2 }}
       />
+      {levels && <VdaLevelsSummary levels={levels} subElementName={subElementName} />}
+      {followUps && (
+        <VdaFollowUpList
+          measures={followUps.unmatched}
+          earlier={followUps.earlier}
+          testId="vda-follow-up-unmatched"
+          heading={t('execution.vdaFollowUp.unmatchedHeading', { name: followUps.earlier.name })}
+        />
+      )}
+      {levels && vdaSetup && levels.steps.size > 0 && (
+        <VdaStepSwitcher
+          steps={vdaSetup.processSteps}
+          step={step}
+          onChange={setStep}
+          level={step === null ? undefined : levels.steps.get(step)}
+        />
+      )}
       {attaching > 0 && (
         <LinearProgress
           aria-label={t('media.attaching')}
@@ -347,6 +632,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       <FileUploadsContext.Provider value={uploads}>
         <AllowedFileTypes.Provider value={appConfig.attachments.allowedExtensions}>
           <GroupedList
+            key={vdaAudit ? 'vda' : 'plain'}
+            defaultView={vdaAudit ? 'group' : undefined}
+            renderGroupHeader={vdaAudit ? renderVdaGroupHeader : undefined}
             items={rows}
             getId={getId}
             config={listConfig}
@@ -355,7 +643,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             getSearchText={searchTextOf}
             formatValue={formatValue}
             renderRow={renderRow}
-            rowsSx={executionRowsSx}
+            rowsSx={vdaAudit ? vdaExecutionRowsSx : executionRowsSx}
             getSyncState={getSyncState}
             loading={auditLoading || itemsLoading}
             label={t('execution.listLabel')}
@@ -395,6 +683,27 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           customFields={customFields}
           readOnly={dialog.readOnly}
           onClose={() => setDialog({ kind: 'none' })}
+        />
+      )}
+      {dialog.kind === 'vdaFinding' && vdaFindingRow && (
+        <FindingDialog
+          key={dialog.key}
+          auditId={auditId}
+          row={vdaFindingRow}
+          initialType={dialog.initialType}
+          types={types}
+          importances={importances}
+          customFields={customFields}
+          hint={dialog.hint}
+          onSaved={() => void run(evaluateAuditItemCommand.name, dialog.evaluate)}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog.kind === 'reason' && (
+        <VdaReasonDialog
+          question={vdaQuestionLabel(dialog.model, dialog.key, vdaLabels)}
+          onCancel={closeDialog}
+          onSubmit={(reason) => submitReason(dialog.model, dialog.key, reason)}
         />
       )}
       {dialog.kind === 'measure' && (
@@ -459,4 +768,19 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       </Dialog>
     </section>
   );
+}
+
+/** "6.2.3*, Stanzen": the question a reason is asked for. */
+function vdaQuestionLabel(model: VdaRowModel, key: string, labels: VdaLabels): string {
+  const no = `${model.no || '–'}${model.specialRisk ? '*' : ''}`;
+  const state = model.keys.find((entry) => entry.key === key);
+  const part =
+    state?.kind === 'step'
+      ? (state.stepName ?? key)
+      : state?.kind === 'product'
+        ? labels.product
+        : state?.kind === 'process'
+          ? labels.process
+          : '';
+  return part ? `${no}, ${part}` : no;
 }

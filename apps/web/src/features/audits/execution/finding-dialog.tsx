@@ -73,6 +73,10 @@ export interface FindingDialogProps {
   customFields: readonly FindingCustomField[];
   /** Shows the finding without saving (a person outside the team, a protected audit). */
   readOnly?: boolean;
+  /** A note at the top, e.g. why a VDA evaluation below the best asks for a finding first. */
+  hint?: string;
+  /** Called once the finding was recorded on this device, before `onClose`. */
+  onSaved?: () => void;
   onClose: () => void;
 }
 
@@ -113,6 +117,8 @@ export function FindingDialog({
   importances,
   customFields,
   readOnly = false,
+  hint,
+  onSaved,
   onClose,
 }: FindingDialogProps) {
   const { t } = useTranslation();
@@ -202,6 +208,7 @@ export function FindingDialog({
           local.message ?? { key: finding ? 'finding.updated' : 'finding.created' },
         ),
       });
+      onSaved?.();
       onClose();
     } catch {
       setGeneralError(t('execution.dialog.saveFailed'));
@@ -266,6 +273,11 @@ export function FindingDialog({
           </DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
+              {hint && (
+                <Alert severity="info" data-testid="finding-hint">
+                  {hint}
+                </Alert>
+              )}
               <Box
                 component="section"
                 aria-label={t('execution.dialog.question')}

@@ -5,6 +5,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -14,6 +16,7 @@ import {
   createTemplateItemCommand,
   updateAuditItemCommand,
   updateTemplateItemCommand,
+  VDA63_2016,
   type ChapterRef,
   type ConfigOption,
   type DomainMessage,
@@ -32,13 +35,19 @@ import { UserPicker } from '../../people/user-picker';
 import {
   createArgs,
   emptyQuestionForm,
+  P6_CATEGORY,
   questionFieldOf,
   questionFormOf,
   updateArgs,
   type QuestionField,
   type QuestionForm,
 } from './audit-question-form';
-import { importanceLabel, NOT_DEFINED_IMPORTANCE, type PreparationRow } from './preparation-rows';
+import {
+  importanceLabel,
+  NOT_DEFINED_IMPORTANCE,
+  type PreparationRow,
+  type VdaSubElementChoice,
+} from './preparation-rows';
 
 export interface AuditQuestionDialogProps {
   auditId: string;
@@ -266,6 +275,50 @@ export function AuditQuestionDialog({
                 label={t('preparation.dialog.subcategory')}
                 {...textProps('subcategory')}
               />
+            </Stack>
+            {/* VDA 6.3 (issue 19): the *-flag, and for P6 the sub-element if not by number. */}
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <FormControlLabel
+                sx={{ flex: { sm: 1 }, minHeight: 44 }}
+                control={
+                  <Checkbox
+                    checked={form.specialRisk}
+                    onChange={(event) => set('specialRisk', event.target.checked)}
+                    slotProps={{ input: { 'data-testid': 'question-specialRisk' } as object }}
+                  />
+                }
+                label={t('preparation.dialog.specialRisk')}
+              />
+              {form.category_id === P6_CATEGORY && (
+                <TextField
+                  label={t('preparation.dialog.subElement')}
+                  select
+                  value={form.vdaSubElement}
+                  onChange={(event) =>
+                    set('vdaSubElement', event.target.value as VdaSubElementChoice)
+                  }
+                  error={Boolean(errors.vdaSubElement)}
+                  helperText={errors.vdaSubElement}
+                  fullWidth
+                  sx={{ flex: { sm: 1 } }}
+                  slotProps={{
+                    select: { native: true },
+                    inputLabel: { shrink: true },
+                    htmlInput: { 'data-testid': 'question-subElement' },
+                  }}
+                >
+                  <option value="">{t('preparation.dialog.subElementByNumber')}</option>
+                  {VDA63_2016.subElements.map((sub) => (
+                    <option key={sub.id} value={sub.id}>
+                      {`${sub.id} ${sub.label[language]}`}
+                    </option>
+                  ))}
+                </TextField>
+              )}
             </Stack>
             <Autocomplete
               multiple

@@ -1,6 +1,6 @@
 import type { ChapterRef, DomainMessage } from '@qa/domain';
 import type { JsonObject, JsonValue } from '@qa/sync';
-import type { PreparationQuestion, PreparationRow } from './preparation-rows';
+import type { PreparationQuestion, PreparationRow, VdaSubElementChoice } from './preparation-rows';
 
 /** The audit question dialog's values (SPEC section 2 "Audit question dialog"). */
 export interface QuestionForm {
@@ -16,6 +16,10 @@ export interface QuestionForm {
   /** '' = not defined. */
   importance: string;
   processes: string[];
+  /** A VDA 6.3 *-question (issue 19). */
+  specialRisk: boolean;
+  /** The P6 sub-element: '' = by number. */
+  vdaSubElement: VdaSubElementChoice;
 }
 
 export type QuestionField = keyof QuestionForm;
@@ -32,6 +36,8 @@ export function emptyQuestionForm(no: string): QuestionForm {
     chapters: [],
     importance: '',
     processes: [],
+    specialRisk: false,
+    vdaSubElement: '',
   };
 }
 
@@ -48,6 +54,8 @@ export function questionFormOf(row: PreparationRow): QuestionForm {
     chapters: q.chapters,
     importance: q.importance,
     processes: row.processes,
+    specialRisk: q.specialRisk === true,
+    vdaSubElement: q.vdaSubElement ?? '',
   };
 }
 
@@ -70,8 +78,32 @@ function questionData(
     chapters: form.chapters,
     assignedAuditor: form.assignedAuditor,
     auditDay: form.auditDay === '' ? null : form.auditDay,
+    specialRisk: form.specialRisk,
+    // The sub-element is a P6 matter; another category keeps none.
+    vdaSubElement: form.category_id === P6_CATEGORY ? form.vdaSubElement : '',
   };
 }
+
+/** The category whose questions belong to a P6 sub-element (VDA 6.3, issue 19). */
+export const P6_CATEGORY = '6';
+
+/** The VDA fields as a new question stores them: only when set. */
+function withoutUnsetVdaFields(
+  question: Omit<PreparationQuestion, 'description'>,
+): Omit<PreparationQuestion, 'description'> {
+  const { specialRisk, vdaSubElement, ...rest } = question;
+  return {
+    ...rest,
+    ...(specialRisk ? { specialRisk } : {}),
+    ...(vdaSubElement ? { vdaSubElement } : {}),
+  };
+}
+
+/** What an absent field of a stored question reads as, for the comparison. */
+const UNSET: Partial<Record<keyof PreparationQuestion, JsonValue>> = {
+  specialRisk: false,
+  vdaSubElement: '',
+};
 
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as JsonValue;
 
@@ -85,7 +117,7 @@ export function createArgs(
   return {
     auditId,
     id,
-    question: asJson(questionData(form, categoryName)),
+    question: asJson(withoutUnsetVdaFields(questionData(form, categoryName))),
     processes: form.processes,
   };
 }
@@ -106,7 +138,10 @@ export function updateArgs(
   for (const [key, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
     // The stored name of an unchanged category stays, whatever language the editor speaks.
     if (key === 'category' && next.category_id === before.category_id) continue;
-    if (JSON.stringify(value) !== JSON.stringify(before[key])) question[key] = asJson(value);
+    const stored = before[key] === undefined && key in UNSET ? UNSET[key] : before[key];
+    if (JSON.stringify(value) !== JSON.stringify(stored)) {
+      question[key] = asJson(value);
+    }
   }
   const changes: Record<string, JsonValue> = {};
   if (Object.keys(question).length > 0) changes.question = question;
@@ -137,6 +172,8 @@ export function questionFieldOf(issue: DomainMessage): QuestionField | null {
     'chapters',
     'importance',
     'processes',
+    'specialRisk',
+    'vdaSubElement',
   ];
   if (field === 'category') return 'category_id';
   return field !== undefined && known.includes(field) ? (field as QuestionField) : null;

@@ -22,6 +22,8 @@ export interface RowLabels {
   hint: string;
   chapters: string;
   number: string;
+  /** Read after the number of a *-question (VDA 6.3, issue 19): "special-risk question". */
+  specialRisk?: string;
   /** The assigned auditor's name ('User: {id}' when unknown here). */
   auditor: (id: string) => string;
   /** An audit day in the user's language. */
@@ -74,9 +76,20 @@ export const PreparationRowView = memo(function PreparationRowView({
           fontWeight: 500,
           color: inactive ? 'text.disabled' : undefined,
         }}
-        aria-label={`${labels.number} ${no}`}
+        aria-label={
+          q.specialRisk
+            ? `${labels.number} ${no}, ${labels.specialRisk ?? '*'}`
+            : `${labels.number} ${no}`
+        }
+        data-testid="item-no"
       >
         {no}
+        {/* A *-question (VDA 6.3 special risk) shows its asterisk right after the number. */}
+        {q.specialRisk && (
+          <Box component="span" aria-hidden data-testid="item-special-risk">
+            *
+          </Box>
+        )}
       </Typography>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography

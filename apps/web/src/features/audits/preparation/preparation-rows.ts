@@ -33,7 +33,15 @@ export interface PreparationQuestion {
   chapters: ChapterRef[];
   assignedAuditor: string | null;
   auditDay: string | null;
+  /** A VDA 6.3 *-question (issue 19); absent reads as false. */
+  specialRisk?: boolean;
+  /** The P6 sub-element set on the question ('U1' to 'U6'); absent or '' = by number. */
+  vdaSubElement?: VdaSubElementChoice;
 }
+
+/** The P6 sub-element of a question: '' = by its number (6.1.x is U1 ...), else 'U1' to 'U6'. */
+export type VdaSubElementChoice = '' | 'U1' | 'U2' | 'U3' | 'U4' | 'U5' | 'U6';
+const VDA_SUB_ELEMENT_CHOICES: readonly string[] = ['U1', 'U2', 'U3', 'U4', 'U5', 'U6'];
 
 export interface PreparationRow {
   id: string;
@@ -97,6 +105,10 @@ export function toPreparationRow(doc: ViewDocument): PreparationRow {
       chapters: chaptersOf(question.chapters),
       assignedAuditor: textOrNull(question.assignedAuditor),
       auditDay: textOrNull(question.auditDay),
+      specialRisk: question.specialRisk === true,
+      vdaSubElement: VDA_SUB_ELEMENT_CHOICES.includes(text(question.vdaSubElement))
+        ? (text(question.vdaSubElement) as VdaSubElementChoice)
+        : '',
     },
     processes: Array.isArray(data.processes)
       ? data.processes.filter((entry): entry is string => typeof entry === 'string')

@@ -217,6 +217,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
         <TemplateSelectionDialog
           key={dialog.key}
           auditId={auditId}
+          auditItemIds={itemsLoading ? undefined : documents.map((doc) => doc.id)}
           standardIds={copyStandardIds}
           targets={standards}
           config={config}

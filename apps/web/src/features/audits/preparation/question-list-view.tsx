@@ -81,6 +81,7 @@ export function QuestionListView({
       hint: t('preparation.hint'),
       chapters: t('preparation.chapters'),
       number: t('preparation.number'),
+      specialRisk: t('preparation.specialRisk'),
       auditor: (id) => t('preparation.auditor', { name: personLabel(people.byId, id, t) }),
       auditDay: (day) =>
         t('preparation.auditDay', { day: formatDate(`${day}T00:00:00`, language) }),

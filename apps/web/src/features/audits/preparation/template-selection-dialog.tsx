@@ -72,8 +72,13 @@ interface SelectionDialogCommonProps {
  */
 export type TemplateSelectionDialogProps = SelectionDialogCommonProps &
   (
-    | { auditId: string; intoTemplateId?: undefined }
-    | { auditId?: undefined; intoTemplateId: string }
+    | {
+        auditId: string;
+        intoTemplateId?: undefined;
+        /** Some of the audit's item ids (issue 19: an audit without any takes a VDA set-up). */
+        auditItemIds?: readonly string[];
+      }
+    | { auditId?: undefined; intoTemplateId: string; auditItemIds?: undefined }
   );
 
 const TEMPLATES_QUERY = { collection: TEMPLATES_COLLECTION, filters: [] };
@@ -97,6 +102,7 @@ interface TemplateOption {
 export function TemplateSelectionDialog({
   auditId,
   intoTemplateId,
+  auditItemIds,
   standardIds,
   targets,
   config,
@@ -218,6 +224,7 @@ export function TemplateSelectionDialog({
               standardIds,
               language,
               newId: randomId,
+              auditItemIds,
             }),
           }
         : {

@@ -105,6 +105,20 @@ describe('template selection', () => {
       standardIds: ['s1'],
       language: 'en',
     });
+    // Issue 19: some of the audit's item ids (an audit without any takes a VDA set-up).
+    const known = Array.from({ length: 30 }, (_, index) => `i${index}`);
+    const copyArgs = (auditItemIds: string[]) =>
+      templateCopyArgs({
+        auditId: 'au',
+        templateId: 'tp',
+        chosen,
+        standardIds: [],
+        language: 'de',
+        newId: () => 'n',
+        auditItemIds,
+      }).auditItemIds;
+    expect(copyArgs(known)).toEqual(known.slice(0, 20));
+    expect(copyArgs([])).toEqual([]);
   });
 });
 

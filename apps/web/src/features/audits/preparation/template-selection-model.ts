@@ -1,4 +1,5 @@
 import {
+  MAX_KNOWN_AUDIT_ITEMS,
   remapChapters,
   type ChapterTarget,
   type ImportIssue,
@@ -106,6 +107,8 @@ export function templateCopyArgs(input: {
   standardIds: string[];
   language: Language;
   newId: () => string;
+  /** Some of the audit's item ids, when known (an audit without any takes a VDA set-up). */
+  auditItemIds?: readonly string[];
 }): UseTemplateArgs {
   return {
     auditId: input.auditId,
@@ -113,6 +116,9 @@ export function templateCopyArgs(input: {
     items: input.chosen.map((row) => ({ id: input.newId(), templateItemId: row.id })),
     standardIds: input.standardIds,
     language: input.language,
+    ...(input.auditItemIds
+      ? { auditItemIds: input.auditItemIds.slice(0, MAX_KNOWN_AUDIT_ITEMS) }
+      : {}),
   };
 }
 

@@ -72,6 +72,55 @@ describe('the comparison model', () => {
     ]);
   });
 
+  it('compares the VDA grades of VDA audits: E_G, class and E_Pn with the category names', () => {
+    const vdaItem = (auditId: string, no: string, category: string, points: number) => {
+      // (Ids without the number's dots, which ids may not hold.)
+      const doc = item(auditId, no.replace('.', '_'), category, points < 10 ? ['3'] : []);
+      const question = doc.data.question as JsonObject;
+      return {
+        ...doc,
+        data: {
+          ...doc.data,
+          question: { ...question, no, category_id: no.split('.')[0]! },
+          vda: { all: { points, reason: '' } },
+        },
+      };
+    };
+    const vda = { reportSchema: { calcSchema: 'vda63' } };
+    const model = comparisonModel(
+      // Earlier: P2 (10 + 6) / 20 = 80 % -> B.
+      {
+        audit: vda,
+        items: [vdaItem('e', '2.1', 'Projekt', 10), vdaItem('e', '2.2', 'Projekt', 6)],
+      },
+      // Now: P2 20 / 20 = 100 %, P5 8 / 10 = 80 %; E_G 28 / 30 = 93 % -> A, P5 < 90 % but
+      // not below 80 %: stays A.
+      {
+        audit: vda,
+        items: [
+          vdaItem('c', '2.1', 'Projektmanagement', 10),
+          vdaItem('c', '2.2', 'Projektmanagement', 10),
+          vdaItem('c', '5.1', 'Lieferantenmanagement', 8),
+        ],
+      },
+      config,
+    );
+    expect(model.vda).toMatchObject({
+      earlier: { percent: 80, class: 'B' },
+      current: { percent: 93, class: 'A' },
+      total: { earlier: 80, current: 93, change: 13 },
+      classChange: 'up',
+      labels: { P2: 'P2 Projektmanagement', P5: 'P5 Lieferantenmanagement' },
+    });
+    expect(model.vda!.elements.map((e) => [e.id, e.earlier, e.current, e.change])).toEqual([
+      ['P2', 80, 100, 20],
+      ['P5', null, 80, null],
+    ]);
+    // Audits that are not VDA audits have no VDA comparison.
+    const plain = { audit: { reportSchema: { calcSchema: 'deviation' } }, items: [] };
+    expect(comparisonModel(plain, plain, config).vda).toBeNull();
+  });
+
   it('writes a change with its sign', () => {
     expect([signedChange(5), signedChange(-3), signedChange(0)]).toEqual([
       '+5',

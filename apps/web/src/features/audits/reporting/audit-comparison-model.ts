@@ -5,14 +5,20 @@ import {
   compareAuditScores,
   earlierAudits,
   explainAuditScore,
+  compareVdaGrades,
+  gradeVdaAuditOf,
   type FindingComparison,
   type FindingType,
+  type AuditItem,
   type Importance,
   type ScoreComparison,
+  type VdaComparison,
+  type VdaGrade,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
 import { reportSchemaOf, scoredItems } from './report-model';
+import { vdaElementNames } from './vda-result-model';
 
 /** An audit as the comparison's select offers it: the stored header with its id. */
 export interface AuditChoice {
@@ -42,12 +48,43 @@ export function earlierAuditChoices(
   }));
 }
 
+/** The VDA 6.3 side of the comparison (issue 19): E_G, the class and E_Pn of both audits. */
+export interface VdaComparisonModel extends VdaComparison {
+  /** Each element's label: its id and category name ("P2 Projektmanagement"), else its id. */
+  labels: Record<string, string>;
+}
+
 export interface ComparisonModel {
   scores: ScoreComparison;
   findings: FindingComparison;
+  /** Either audit is a VDA 6.3 audit: its grade compared instead of the scores; else null. */
+  vda: VdaComparisonModel | null;
 }
 
-/** Both audits scored under their own calc schema, side by side, and their findings compared. */
+function vdaComparisonModel(
+  earlier: { items: readonly AuditItem[]; grade: VdaGrade | null },
+  current: { items: readonly AuditItem[]; grade: VdaGrade | null },
+): VdaComparisonModel | null {
+  if (!earlier.grade && !current.grade) return null;
+  const comparison = compareVdaGrades(earlier.grade, current.grade);
+  // The current audit's category names first, the earlier one's for elements it alone has.
+  const names = new Map([
+    ...vdaElementNames(earlier.items, earlier.grade?.edition),
+    ...vdaElementNames(current.items, current.grade?.edition),
+  ]);
+  const labels = Object.fromEntries(
+    comparison.elements.map(({ id }) => {
+      const name = names.get(id);
+      return [id, name ? `${id} ${name}` : id];
+    }),
+  );
+  return { ...comparison, labels };
+}
+
+/**
+ * Both audits scored under their own calc schema, side by side, and their findings compared; a
+ * VDA 6.3 audit also graded (E_G, class, E_Pn: the domain's `compareVdaGrades`).
+ */
 export function comparisonModel(
   earlier: { audit: JsonObject | undefined; items: readonly ViewDocument[] },
   current: { audit: JsonObject | undefined; items: readonly ViewDocument[] },
@@ -60,13 +97,15 @@ export function comparisonModel(
       findingTypes: config.findingTypes,
       importances: config.importances,
     });
-    return { items, explanation };
+    const grade = gradeVdaAuditOf(audit, items, config.findingTypes);
+    return { items, explanation, grade };
   };
   const before = side(earlier.audit, earlier.items);
   const now = side(current.audit, current.items);
   return {
     scores: compareAuditScores(before.explanation, now.explanation),
     findings: compareAuditFindings(before.items, now.items, config.findingTypes),
+    vda: vdaComparisonModel(before, now),
   };
 }
 

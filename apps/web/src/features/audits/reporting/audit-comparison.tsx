@@ -35,6 +35,7 @@ import {
   type AuditChoice,
 } from './audit-comparison-model';
 import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
+import { VdaComparisonTable } from './audit-comparison-vda';
 
 /** Every audit: the earlier ones of the same standard and scope are picked from them. */
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
@@ -67,6 +68,8 @@ const cellSx = {
  * beyond the spec): the previous one by default, any earlier one by choice; the result per
  * category side by side with the change, then the findings that recur on the same question, those
  * that disappeared and the new ones. The matching rules are the domain's (scoring/comparison.ts).
+ * For VDA 6.3 audits (issue 19) the table holds their class, E_G and E_Pn instead of the scores
+ * (vda/vda-comparison.ts).
  */
 export function AuditComparison({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
@@ -174,46 +177,50 @@ export function AuditComparison({ auditId }: { auditId: string }) {
             sx={{ my: 1, maxWidth: '100%', minWidth: { xs: '100%', sm: 320 } }}
           />
           {earlierLoading && <LinearProgress aria-label={t('reporting.comparison.loading')} />}
-          <Table
-            size="small"
-            sx={{ tableLayout: 'auto', mb: 2, '& td, & th': cellSx }}
-            data-testid="reporting-comparison-table"
-          >
-            <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
-              {t('reporting.comparison.caption')}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">{t('reporting.comparison.category')}</TableCell>
-                <TableCell scope="col">{t('reporting.comparison.before')}</TableCell>
-                <TableCell scope="col">{t('reporting.comparison.now')}</TableCell>
-                <TableCell scope="col">{t('reporting.comparison.change')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableRow data-testid="reporting-comparison-total">
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                  {t('reporting.comparison.total')}
-                </TableCell>
-                <TableCell>{percent(model.scores.total.earlier)}</TableCell>
-                <TableCell>{percent(model.scores.total.current)}</TableCell>
-                <TableCell>{change(model.scores.total)}</TableCell>
-              </TableRow>
-              {model.scores.categories.map((category) => (
-                <TableRow
-                  key={`${category.categoryId}-${category.inCurrent}`}
-                  data-testid="reporting-comparison-category"
-                >
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
-                    {category.categoryName ?? translate(NO_CATEGORY_MESSAGE)}
-                  </TableCell>
-                  <TableCell>{percent(category.earlier)}</TableCell>
-                  <TableCell>{percent(category.current)}</TableCell>
-                  <TableCell>{change(category)}</TableCell>
+          {model.vda ? (
+            <VdaComparisonTable vda={model.vda} percent={percent} change={change} cellSx={cellSx} />
+          ) : (
+            <Table
+              size="small"
+              sx={{ tableLayout: 'auto', mb: 2, '& td, & th': cellSx }}
+              data-testid="reporting-comparison-table"
+            >
+              <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
+                {t('reporting.comparison.caption')}
+              </caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">{t('reporting.comparison.category')}</TableCell>
+                  <TableCell scope="col">{t('reporting.comparison.before')}</TableCell>
+                  <TableCell scope="col">{t('reporting.comparison.now')}</TableCell>
+                  <TableCell scope="col">{t('reporting.comparison.change')}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                <TableRow data-testid="reporting-comparison-total">
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                    {t('reporting.comparison.total')}
+                  </TableCell>
+                  <TableCell>{percent(model.scores.total.earlier)}</TableCell>
+                  <TableCell>{percent(model.scores.total.current)}</TableCell>
+                  <TableCell>{change(model.scores.total)}</TableCell>
+                </TableRow>
+                {model.scores.categories.map((category) => (
+                  <TableRow
+                    key={`${category.categoryId}-${category.inCurrent}`}
+                    data-testid="reporting-comparison-category"
+                  >
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
+                      {category.categoryName ?? translate(NO_CATEGORY_MESSAGE)}
+                    </TableCell>
+                    <TableCell>{percent(category.earlier)}</TableCell>
+                    <TableCell>{percent(category.current)}</TableCell>
+                    <TableCell>{change(category)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
           {LISTS.map(([kind, titleKey, emptyKey]) => (
             <FindingList
               key={kind}

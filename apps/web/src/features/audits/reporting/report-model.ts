@@ -8,10 +8,12 @@ import {
   type Importance,
   type QkResult,
   type QkTableEntry,
+  type VdaGrade,
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
 import { typeCounts, type TypeCount } from '../wrapup/wrapup-overview';
+import { isVdaReport, vdaGradeOf } from './vda-result-model';
 
 /** The report's result as the reporting tab shows it (issue 13). */
 export interface ReportModel {
@@ -23,6 +25,10 @@ export interface ReportModel {
   findings: number;
   /** Stored items that could not be read (scored without them). */
   unreadable: number;
+  /** The items as read (the VDA matrix names its elements by their categories). */
+  items: AuditItem[];
+  /** The VDA 6.3 grade of a VDA audit (`calcSchema` 'vda63', issue 19); else null. */
+  vda: VdaGrade | null;
 }
 
 export interface ReportConfig {
@@ -90,5 +96,7 @@ export function reportModel(
     byType: typeCounts(counts, config.findingTypes),
     findings,
     unreadable,
+    items,
+    vda: isVdaReport(audit) ? vdaGradeOf(items, audit, config.findingTypes) : null,
   };
 }

@@ -1,5 +1,16 @@
-import type { ItemExplanation, Language, ScoreExplanation } from '@qa/domain';
+import type {
+  ItemExplanation,
+  Language,
+  ScoreExplanation,
+  VdaColour,
+  VdaGrade,
+  VdaQuestionResult,
+} from '@qa/domain';
+import { VDA_KEY_ALL, VDA_KEY_PROCESS, VDA_KEY_PRODUCT } from '@qa/domain';
+import type { TFunction } from 'i18next';
+import { formatReportNumber } from './report-numbers';
 import type { PhotoCheck, ReportPhoto } from './report-photos';
+import type { VdaResultModel, VdaResultRow } from './vda-result-model';
 
 /**
  * Everything the PDF report prints, already in the user's language: the PDF chunk only lays it
@@ -55,6 +66,173 @@ export interface ReportPdfData {
   summary: string;
   /** The audited company's data (wrap-up), null when none was recorded. */
   company: [string, string][] | null;
+  /**
+   * A VDA 6.3 audit's result (issue 19), printed instead of the score and its explanation;
+   * null for other audits.
+   */
+  vda: VdaPdfData | null;
+}
+
+/** A row of the VDA result matrix as the PDF prints it. */
+export interface VdaPdfRow {
+  /** "E_P2", "E_U1", "E_1", "E_G". */
+  code: string;
+  label: string;
+  /** Listed under P6 (its sub-elements and process steps): indented. */
+  nested: boolean;
+  percent: string;
+  /** The traffic light drawn as a cell, and in words so it reads in black and white. */
+  colour: VdaColour | null;
+  colourText: string;
+  points: string;
+  coverage: string;
+  coverageOk: boolean;
+}
+
+export interface VdaPdfData {
+  title: string;
+  /** "Evaluated by VDA 6.3, edition 2016". */
+  edition: string;
+  /** "Class B" (the big line), "Overall level E_G: 84 %". */
+  classText: string;
+  total: string;
+  /** "Class by E_G: A / after downgrading: B"; null when there is no class. */
+  classes: string | null;
+  matrixTitle: string;
+  columns: string[];
+  /** The elements, P6 followed by its sub-elements and process steps, then E_G. */
+  rows: VdaPdfRow[];
+  reasonsTitle: string;
+  /** Every downgrading reason in words; empty: `noReasons` is printed. */
+  reasons: string[];
+  noReasons: string;
+  valid: boolean;
+  /** "The grade is valid ..." or "The grade is not valid. Missing:", then what is missing. */
+  validity: string;
+  missing: string[];
+  /** Who confirmed completing with a grade that is not valid, and when. */
+  confirmation: string | null;
+  questionsTitle: string;
+  questionColumns: string[];
+  /** Every question with its evaluations (per process step, n.e. with reason) and points. */
+  questions: { question: string; evaluations: string; points: string }[];
+  /** The evaluations of a question by item id, for its findings. */
+  evaluationsByItem: Record<string, string>;
+  /** The label of that line in a finding. */
+  evaluationLabel: string;
+}
+
+/** A question's number with the asterisk of a *-question. */
+export const vdaQuestionNumber = (question: Pick<VdaQuestionResult, 'no' | 'specialRisk'>) =>
+  question.specialRisk ? `${question.no}*` : question.no;
+
+/**
+ * A question's evaluations in words, in its keys' order: "Stanzen: 10 · Lackieren: n.e. (reason)
+ * · Montage: not yet evaluated"; a question evaluated once reads "8" or "n.e. (reason)".
+ */
+export function vdaEvaluationsText(
+  question: VdaQuestionResult,
+  { t, language }: { t: TFunction; language: Language },
+): string {
+  const given = new Map(question.evaluations.map((evaluation) => [evaluation.key, evaluation]));
+  const keyLabel = (key: string) =>
+    key === VDA_KEY_PRODUCT
+      ? t('reporting.pdf.vda.product')
+      : key === VDA_KEY_PROCESS
+        ? t('reporting.pdf.vda.process')
+        : (given.get(key)?.stepName ?? key);
+  return question.keys
+    .map((key) => {
+      const evaluation = given.get(key);
+      const value =
+        evaluation === undefined
+          ? t('reporting.pdf.vda.open')
+          : evaluation.points !== null
+            ? formatReportNumber(evaluation.points, language)
+            : evaluation.reason.trim()
+              ? t('reporting.pdf.vda.notEvaluatedBecause', { reason: evaluation.reason.trim() })
+              : t('reporting.pdf.vda.notEvaluated');
+      return key === VDA_KEY_ALL && question.keys.length === 1
+        ? value
+        : `${keyLabel(key)}: ${value}`;
+    })
+    .join(' \u00b7 ');
+}
+
+/**
+ * The VDA part of the PDF from the reporting tab's model (the same rows, class, reasons and
+ * missing items as the tab) and the grade's questions.
+ */
+export function vdaPdfData(
+  model: VdaResultModel,
+  grade: VdaGrade,
+  context: { t: TFunction; language: Language },
+): VdaPdfData {
+  const { t, language } = context;
+  const row = (entry: VdaResultRow): VdaPdfRow => ({
+    code: entry.code,
+    label: entry.label,
+    nested: entry.nested,
+    percent: entry.percentText,
+    colour: entry.colour,
+    colourText: entry.colourText,
+    points: entry.pointsText,
+    coverage: entry.coverageText,
+    coverageOk: entry.coverageOk,
+  });
+  const questions = grade.questions.map((question) => ({
+    itemId: question.itemId,
+    question: `${vdaQuestionNumber(question)} ${question.text}`.trim(),
+    evaluations: vdaEvaluationsText(question, context),
+    points:
+      question.points === null
+        ? question.evaluations.length > 0
+          ? t('reporting.pdf.vda.notEvaluated')
+          : '\u2013'
+        : formatReportNumber(question.points, language),
+  }));
+  return {
+    title: t('reporting.pdf.vda.title'),
+    edition: t('reporting.pdf.vda.edition', { edition: grade.edition }),
+    classText: model.classText,
+    total: t('reporting.pdf.vda.total', { percent: model.total.percentText }),
+    classes:
+      model.className === null
+        ? null
+        : t('reporting.pdf.vda.classes', { base: model.baseClass, vdaClass: model.className }),
+    matrixTitle: t('reporting.pdf.vda.matrix'),
+    columns: [
+      t('reporting.pdf.vda.code'),
+      t('reporting.pdf.vda.level'),
+      t('reporting.pdf.vda.percent'),
+      t('reporting.pdf.vda.colour'),
+      t('reporting.pdf.vda.points'),
+      t('reporting.pdf.vda.coverage'),
+    ],
+    rows: [...model.rows, model.total].map(row),
+    reasonsTitle: t('reporting.pdf.vda.reasons'),
+    reasons: model.reasons,
+    noReasons: t('reporting.pdf.vda.noReasons'),
+    valid: model.valid,
+    validity: model.valid ? t('reporting.pdf.vda.valid') : t('reporting.pdf.vda.notValid'),
+    missing: model.missing,
+    confirmation: model.confirmation?.text ?? null,
+    questionsTitle: t('reporting.pdf.vda.questions'),
+    questionColumns: [
+      t('reporting.pdf.question'),
+      t('reporting.pdf.vda.evaluations'),
+      t('reporting.pdf.vda.mean'),
+    ],
+    questions: questions.map(({ question, evaluations, points }) => ({
+      question,
+      evaluations,
+      points,
+    })),
+    evaluationsByItem: Object.fromEntries(
+      questions.map((entry) => [entry.itemId, entry.evaluations]),
+    ),
+    evaluationLabel: t('reporting.pdf.vda.evaluation'),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import robotoExt700 from '@fontsource/roboto/files/roboto-latin-ext-700-normal.w
 import roboto400 from '@fontsource/roboto/files/roboto-latin-400-normal.woff?url';
 import roboto700 from '@fontsource/roboto/files/roboto-latin-700-normal.woff?url';
 import { Document, Font, Image, Page, StyleSheet, Text, View, pdf } from '@react-pdf/renderer';
-import { runsOf, type ReportPdfData } from './report-pdf-data';
+import { runsOf, type ReportPdfData, type VdaPdfData, type VdaPdfRow } from './report-pdf-data';
 import { groupedHash, type ReportPhoto } from './report-photos';
 
 /**
@@ -31,6 +31,8 @@ Font.registerHyphenationCallback((word) => [word]);
 
 const TEAL = '#00796b';
 const GREY = '#616161';
+/** The VDA traffic lights; each is printed with its name too, so it reads in black and white. */
+const TRAFFIC_LIGHT = { green: '#2e7d32', yellow: '#f9a825', red: '#c62828' } as const;
 
 const styles = StyleSheet.create({
   page: {
@@ -68,6 +70,10 @@ const styles = StyleSheet.create({
   barTrack: { width: '50%', height: 9, backgroundColor: '#e0f2f1' },
   bar: { height: 9, backgroundColor: TEAL },
   barValue: { width: '14%', paddingLeft: 6, fontSize: 9 },
+  light: { flexDirection: 'row', alignItems: 'center', paddingRight: 6 },
+  lightSwatch: { width: 14, height: 9, marginRight: 4, border: '0.5pt solid #424242' },
+  listItem: { flexDirection: 'row', paddingVertical: 1 },
+  bullet: { width: 10 },
   footer: {
     position: 'absolute',
     bottom: 24,
@@ -175,15 +181,109 @@ function Photo({ photo, labels }: { photo: ReportPhoto; labels: ReportPdfData['l
   );
 }
 
+/** The VDA matrix's columns: E, level, compliance, traffic light, points, evaluated. */
+const VDA_WIDTHS = [8, 28, 16, 14, 14, 20];
+
+/** A row of the VDA result matrix; the traffic light is a coloured cell beside its name. */
+function VdaRow({ row, bold }: { row: VdaPdfRow; bold?: boolean }) {
+  const weight = bold ? { fontWeight: 700 } : {};
+  const width = (index: number) => ({ width: `${VDA_WIDTHS[index]}%` });
+  return (
+    <View style={styles.row} wrap={false}>
+      <Text style={[styles.cell, width(0), weight]}>{row.code}</Text>
+      <Text style={[styles.cell, width(1), weight, row.nested ? { paddingLeft: 10 } : {}]}>
+        {row.label}
+      </Text>
+      <Text style={[styles.cell, width(2), weight]}>{row.percent}</Text>
+      <View style={[styles.light, width(3)]}>
+        <View
+          style={[
+            styles.lightSwatch,
+            { backgroundColor: row.colour ? TRAFFIC_LIGHT[row.colour] : '#ffffff' },
+          ]}
+        />
+        <Text style={{ flex: 1 }}>{row.colourText}</Text>
+      </View>
+      <Text style={[styles.cell, width(4)]}>{row.points}</Text>
+      <Text style={[styles.cell, width(5), row.coverageOk ? {} : { fontWeight: 700 }]}>
+        {row.coverage}
+      </Text>
+    </View>
+  );
+}
+
+/** Lines of words: a bulleted list (downgrading reasons, what is missing). */
+function Bullets({ lines }: { lines: string[] }) {
+  return lines.map((line, index) => (
+    <View key={index} style={styles.listItem} wrap={false}>
+      <Text style={styles.bullet}>{'\u2022'}</Text>
+      <Text style={{ flex: 1 }}>{line}</Text>
+    </View>
+  ));
+}
+
+/** A VDA audit's result on the first pages: class, E_G, the matrix, the reasons, validity. */
+function VdaResult({ vda, heading }: { vda: VdaPdfData; heading: string }) {
+  return (
+    <>
+      <Text style={styles.h2}>{heading}</Text>
+      <Text style={styles.big}>{vda.classText}</Text>
+      <Text style={{ fontWeight: 700 }}>{vda.total}</Text>
+      {vda.classes && <Text>{vda.classes}</Text>}
+      <Text style={styles.muted}>{vda.edition}</Text>
+
+      <Text style={styles.h3} minPresenceAhead={60}>
+        {vda.matrixTitle}
+      </Text>
+      <View style={styles.row} wrap={false}>
+        {vda.columns.map((column, index) => (
+          <Text
+            key={index}
+            style={[styles.cell, { width: `${VDA_WIDTHS[index]}%`, fontWeight: 700 }]}
+          >
+            {column}
+          </Text>
+        ))}
+      </View>
+      {vda.rows.map((row, index) => (
+        <VdaRow key={index} row={row} bold={index === vda.rows.length - 1} />
+      ))}
+
+      <Text style={styles.h3} minPresenceAhead={30}>
+        {vda.reasonsTitle}
+      </Text>
+      {vda.reasons.length === 0 ? (
+        <Text style={styles.muted}>{vda.noReasons}</Text>
+      ) : (
+        <Bullets lines={vda.reasons} />
+      )}
+
+      <Text style={[styles.h3, vda.valid ? {} : { color: '#b71c1c' }]} minPresenceAhead={30}>
+        {vda.validity}
+      </Text>
+      <Bullets lines={vda.missing} />
+      {vda.confirmation && <Text style={{ marginTop: 4 }}>{vda.confirmation}</Text>}
+    </>
+  );
+}
+
 /** Lines of explanation (a question row, a category's heading) laid out as one run. */
 const EXPLANATION_ROWS_PER_RUN = 150;
 /** Lines of findings laid out as one run; a row of two photos counts as ten. */
 const FINDING_LINES_PER_RUN = 90;
 const findingWeight = (finding: ReportPdfData['findings'][number]) =>
   3 + finding.fields.length + 10 * Math.ceil(finding.photos.length / 2);
+/** A VDA question's lines: its evaluations wrap at about 50 characters in their column. */
+const vdaQuestionWeight = (question: VdaPdfData['questions'][number]) =>
+  Math.max(
+    Math.ceil(question.question.length / 45),
+    Math.ceil(question.evaluations.length / 50),
+    1,
+  );
+const VDA_QUESTION_WIDTHS = [44, 42, 14];
 
 function ReportDocument({ data }: { data: ReportPdfData }) {
-  const { labels } = data;
+  const { labels, vda } = data;
   return (
     <Document title={data.title} author={data.author} language={data.language}>
       <Page size="A4" style={styles.page}>
@@ -193,25 +293,51 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
           <Field key={label} label={label} value={value} />
         ))}
 
-        <Text style={styles.h2}>{labels.result}</Text>
-        <Text style={styles.big}>{data.result.total}</Text>
-        <Text style={styles.muted}>{data.result.schema}</Text>
-        <Text>{data.result.counted}</Text>
-        {data.result.qk && <Text style={{ marginTop: 4 }}>{data.result.qk}</Text>}
-        {data.result.formula && <Text style={{ marginTop: 4 }}>{data.result.formula}</Text>}
+        {vda ? (
+          <VdaResult vda={vda} heading={vda.title} />
+        ) : (
+          <>
+            <Text style={styles.h2}>{labels.result}</Text>
+            <Text style={styles.big}>{data.result.total}</Text>
+            <Text style={styles.muted}>{data.result.schema}</Text>
+            <Text>{data.result.counted}</Text>
+            {data.result.qk && <Text style={{ marginTop: 4 }}>{data.result.qk}</Text>}
+            {data.result.formula && <Text style={{ marginTop: 4 }}>{data.result.formula}</Text>}
 
-        <Text style={styles.h3}>{labels.categories}</Text>
-        <Cells cells={labels.categoryColumns} widths={[56, 22, 22]} bold />
-        {data.result.categories.map((category) => (
-          <Cells
-            key={category.name}
-            cells={[category.name, category.counted, category.percent]}
-            widths={[56, 22, 22]}
-          />
-        ))}
-        <CategoryChart data={data} />
+            <Text style={styles.h3}>{labels.categories}</Text>
+            <Cells cells={labels.categoryColumns} widths={[56, 22, 22]} bold />
+            {data.result.categories.map((category) => (
+              <Cells
+                key={category.name}
+                cells={[category.name, category.counted, category.percent]}
+                widths={[56, 22, 22]}
+              />
+            ))}
+            <CategoryChart data={data} />
+          </>
+        )}
         <Footer data={data} />
       </Page>
+
+      {vda &&
+        runsOf(vda.questions, vdaQuestionWeight, EXPLANATION_ROWS_PER_RUN).map((run, runIndex) => (
+          <Page key={`vda-${runIndex}`} size="A4" style={styles.page}>
+            {runIndex === 0 && (
+              <>
+                <Text style={styles.h2}>{vda.questionsTitle}</Text>
+                <Cells cells={vda.questionColumns} widths={VDA_QUESTION_WIDTHS} bold />
+              </>
+            )}
+            {run.map((question, index) => (
+              <Cells
+                key={index}
+                cells={[question.question, question.evaluations, question.points]}
+                widths={VDA_QUESTION_WIDTHS}
+              />
+            ))}
+            <Footer data={data} />
+          </Page>
+        ))}
 
       {runsOf(data.explanation, (scope) => scope.items.length + 4, EXPLANATION_ROWS_PER_RUN).map(
         (run, runIndex) => (

@@ -26,6 +26,7 @@ import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
+import { personLabel, usePeople } from '../../people/use-people';
 import { AnswerProgress } from '../answer-progress';
 import { PhasePanel } from '../phase-panel';
 import { findingTypeLabel } from '../preparation/preparation-rows';
@@ -38,6 +39,8 @@ import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import { ReportMailButton } from './report-mail-dialog';
 import { useReportPdf } from './use-report-pdf';
+import { VdaResultMatrix } from './vda-result-matrix';
+import { vdaResultModel, type VdaResultRow } from './vda-result-model';
 
 /** The charts and the explanations load with their first use: a kit of their own (issue 13). */
 const ReportCharts = lazyComponent(
@@ -51,6 +54,10 @@ const ScoreExplanationDialog = lazyComponent(
 const QkExplanationDialog = lazyComponent(
   () => import('./score-explanation-dialog'),
   (m) => m.QkExplanationDialog,
+);
+const VdaExplanationDialog = lazyComponent(
+  () => import('./vda-explanation-dialog'),
+  (m) => m.VdaExplanationDialog,
 );
 
 /** The select's value for "no additional result" (an empty value would leave its label inside). */
@@ -88,6 +95,22 @@ export function ReportingTab({ auditId }: { auditId: string }) {
       }),
     [documents, audit?.data, findingTypes, audititem.importances, auditConfig.report.qkTable],
   );
+  const people = usePeople();
+  // A VDA audit (issue 19): the matrix, class and reasons from the grade computed once with
+  // the report model, in the user's language.
+  const vda = model.vda;
+  const vdaModel = useMemo(
+    () =>
+      vda
+        ? vdaResultModel(vda, model.items, audit?.data, {
+            language,
+            t,
+            personName: (id) => personLabel(people.byId, id, t),
+          })
+        : null,
+    [vda, model.items, audit?.data, language, t, people.byId],
+  );
+  const [explainedVda, setExplainedVda] = useState<VdaResultRow | null>(null);
   const person = usePerson();
   const runCommand = useCommand();
   const { show } = useSnackbar();
@@ -173,140 +196,148 @@ export function ReportingTab({ auditId }: { auditId: string }) {
       </Box>
 
       <Stack spacing={2}>
-        <PhasePanel title={t('reporting.result.title')} testId="reporting-result">
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
-            <Typography
-              component="p"
-              variant="h3"
-              data-testid="reporting-total"
-              sx={{ fontWeight: 500 }}
-            >
-              {percentText(total.percent)}
-            </Typography>
-            <Typography color="text.secondary">
-              {t('reporting.result.counted', {
-                counted: total.countedItems,
-                total: total.totalItems,
-              })}
-            </Typography>
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {explanation.schema === CALC_SCHEMA_DEVIATION
-              ? t('reporting.schema.deviation')
-              : t('reporting.schema.compliance')}
-          </Typography>
-          {mayUpdate && (
-            <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 2 }}>
-              <CompactSelect
-                label={t('reporting.settings.schema')}
-                value={explanation.schema}
-                options={[
-                  { value: CALC_SCHEMA_DEVIATION, label: t('reporting.settings.deviation') },
-                  { value: CALC_SCHEMA_COMPLIANCE, label: t('reporting.settings.compliance') },
-                ]}
-                onChange={(value) => void saveReportSchema({ calcSchema: value })}
-                testId="reporting-schema"
-              />
-              <CompactSelect
-                label={t('reporting.settings.customResult')}
-                value={reportSchema.customResult ?? NO_CUSTOM_RESULT}
-                options={[
-                  { value: NO_CUSTOM_RESULT, label: t('reporting.settings.none') },
-                  { value: 'qk', label: t('reporting.settings.qk') },
-                ]}
-                onChange={(value) =>
-                  void saveReportSchema({ customResult: value === NO_CUSTOM_RESULT ? null : value })
-                }
-                testId="reporting-custom-result"
-              />
-            </Box>
-          )}
-          <AnswerProgress
-            answered={total.answeredItems}
-            total={total.totalItems}
-            percent={total.progress}
-            sx={{ my: 1 }}
-          />
-          <Button
-            onClick={() => setExplained({ title: t('reporting.result.title'), scope: total })}
-            data-testid="reporting-explain-total"
-          >
-            {t('reporting.explain.action')}
-          </Button>
-          {qk && (
-            <Box sx={{ mt: 2 }} data-testid="reporting-qk">
-              <Typography component="p" variant="h6">
-                {t('reporting.qk.value', { value: formatReportNumber(qk.score, language) })}
+        {vdaModel ? (
+          <VdaResultMatrix model={vdaModel} loading={loading} onExplain={setExplainedVda} />
+        ) : (
+          <>
+            <PhasePanel title={t('reporting.result.title')} testId="reporting-result">
+              <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}>
+                <Typography
+                  component="p"
+                  variant="h3"
+                  data-testid="reporting-total"
+                  sx={{ fontWeight: 500 }}
+                >
+                  {percentText(total.percent)}
+                </Typography>
+                <Typography color="text.secondary">
+                  {t('reporting.result.counted', {
+                    counted: total.countedItems,
+                    total: total.totalItems,
+                  })}
+                </Typography>
+              </Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {explanation.schema === CALC_SCHEMA_DEVIATION
+                  ? t('reporting.schema.deviation')
+                  : t('reporting.schema.compliance')}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {t('reporting.qk.hint')}
-              </Typography>
-              <Button onClick={() => setExplainQk(true)} data-testid="reporting-explain-qk">
-                {t('reporting.qk.explain')}
+              {mayUpdate && (
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', my: 2 }}>
+                  <CompactSelect
+                    label={t('reporting.settings.schema')}
+                    value={explanation.schema}
+                    options={[
+                      { value: CALC_SCHEMA_DEVIATION, label: t('reporting.settings.deviation') },
+                      { value: CALC_SCHEMA_COMPLIANCE, label: t('reporting.settings.compliance') },
+                    ]}
+                    onChange={(value) => void saveReportSchema({ calcSchema: value })}
+                    testId="reporting-schema"
+                  />
+                  <CompactSelect
+                    label={t('reporting.settings.customResult')}
+                    value={reportSchema.customResult ?? NO_CUSTOM_RESULT}
+                    options={[
+                      { value: NO_CUSTOM_RESULT, label: t('reporting.settings.none') },
+                      { value: 'qk', label: t('reporting.settings.qk') },
+                    ]}
+                    onChange={(value) =>
+                      void saveReportSchema({
+                        customResult: value === NO_CUSTOM_RESULT ? null : value,
+                      })
+                    }
+                    testId="reporting-custom-result"
+                  />
+                </Box>
+              )}
+              <AnswerProgress
+                answered={total.answeredItems}
+                total={total.totalItems}
+                percent={total.progress}
+                sx={{ my: 1 }}
+              />
+              <Button
+                onClick={() => setExplained({ title: t('reporting.result.title'), scope: total })}
+                data-testid="reporting-explain-total"
+              >
+                {t('reporting.explain.action')}
               </Button>
-            </Box>
-          )}
-          {model.unreadable > 0 && (
-            <Typography variant="body2" color="warning.main" data-testid="reporting-unreadable">
-              {t('reporting.unreadable', { count: model.unreadable })}
-            </Typography>
-          )}
-        </PhasePanel>
+              {qk && (
+                <Box sx={{ mt: 2 }} data-testid="reporting-qk">
+                  <Typography component="p" variant="h6">
+                    {t('reporting.qk.value', { value: formatReportNumber(qk.score, language) })}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('reporting.qk.hint')}
+                  </Typography>
+                  <Button onClick={() => setExplainQk(true)} data-testid="reporting-explain-qk">
+                    {t('reporting.qk.explain')}
+                  </Button>
+                </Box>
+              )}
+              {model.unreadable > 0 && (
+                <Typography variant="body2" color="warning.main" data-testid="reporting-unreadable">
+                  {t('reporting.unreadable', { count: model.unreadable })}
+                </Typography>
+              )}
+            </PhasePanel>
 
-        <PhasePanel title={t('reporting.categories.title')} testId="reporting-categories">
-          {explanation.categories.length === 0 ? (
-            <Typography color="text.secondary">{t('reporting.categories.empty')}</Typography>
-          ) : (
-            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {explanation.categories.map((category) => {
-                const name = categoryTitle(category.categoryName);
-                return (
-                  <Box
-                    component="li"
-                    key={category.categoryId}
-                    data-testid={`reporting-category-${category.categoryId}`}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 2,
-                      flexWrap: 'wrap',
-                      py: 1,
-                      borderBottom: 1,
-                      borderColor: 'divider',
-                    }}
-                  >
-                    <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
-                      <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
-                        {name}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {t('reporting.result.counted', {
-                          counted: category.countedItems,
-                          total: category.totalItems,
-                        })}
-                      </Typography>
-                    </Box>
-                    <Typography
-                      variant="h6"
-                      component="p"
-                      data-testid="reporting-category-percent"
-                      sx={{ minWidth: '5rem', textAlign: 'right' }}
-                    >
-                      {percentText(category.percent)}
-                    </Typography>
-                    <Button
-                      onClick={() => setExplained({ title: name, scope: category })}
-                      aria-label={t('reporting.explain.category', { name })}
-                      data-testid="reporting-explain-category"
-                    >
-                      {t('reporting.explain.short')}
-                    </Button>
-                  </Box>
-                );
-              })}
-            </Box>
-          )}
-        </PhasePanel>
+            <PhasePanel title={t('reporting.categories.title')} testId="reporting-categories">
+              {explanation.categories.length === 0 ? (
+                <Typography color="text.secondary">{t('reporting.categories.empty')}</Typography>
+              ) : (
+                <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  {explanation.categories.map((category) => {
+                    const name = categoryTitle(category.categoryName);
+                    return (
+                      <Box
+                        component="li"
+                        key={category.categoryId}
+                        data-testid={`reporting-category-${category.categoryId}`}
+                        sx={{
+                          display: 'flex',
+                          alignItems: 'center',
+                          gap: 2,
+                          flexWrap: 'wrap',
+                          py: 1,
+                          borderBottom: 1,
+                          borderColor: 'divider',
+                        }}
+                      >
+                        <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
+                          <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                            {name}
+                          </Typography>
+                          <Typography variant="body2" color="text.secondary">
+                            {t('reporting.result.counted', {
+                              counted: category.countedItems,
+                              total: category.totalItems,
+                            })}
+                          </Typography>
+                        </Box>
+                        <Typography
+                          variant="h6"
+                          component="p"
+                          data-testid="reporting-category-percent"
+                          sx={{ minWidth: '5rem', textAlign: 'right' }}
+                        >
+                          {percentText(category.percent)}
+                        </Typography>
+                        <Button
+                          onClick={() => setExplained({ title: name, scope: category })}
+                          aria-label={t('reporting.explain.category', { name })}
+                          data-testid="reporting-explain-category"
+                        >
+                          {t('reporting.explain.short')}
+                        </Button>
+                      </Box>
+                    );
+                  })}
+                </Box>
+              )}
+            </PhasePanel>
+          </>
+        )}
 
         {painted && <AuditComparison auditId={auditId} />}
 
@@ -356,10 +387,11 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           canEdit={mayUpdate}
         />
 
-        {(explanation.categories.length > 0 || model.byType.length > 0) && (
+        {((!vdaModel && explanation.categories.length > 0) || model.byType.length > 0) && (
           <Suspense fallback={<LinearProgress aria-label={t('reporting.charts.loading')} />}>
             <ReportCharts
-              categories={explanation.categories.map((category) => ({
+              // A VDA audit's levels are in its matrix; the charts show its findings only.
+              categories={(vdaModel ? [] : explanation.categories).map((category) => ({
                 id: category.categoryId,
                 name: categoryTitle(category.categoryName),
                 percent: category.percent,
@@ -386,6 +418,13 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           />
         )}
         {explainQk && qk && <QkExplanationDialog qk={qk} onClose={() => setExplainQk(false)} />}
+        {explainedVda && vda && (
+          <VdaExplanationDialog
+            row={explainedVda}
+            grade={vda}
+            onClose={() => setExplainedVda(null)}
+          />
+        )}
       </Suspense>
     </section>
   );

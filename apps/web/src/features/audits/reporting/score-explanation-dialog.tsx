@@ -30,7 +30,8 @@ const EXCLUSIONS: readonly (readonly [ItemExclusion, string])[] = [
   ['unknownFindingType', 'reporting.explain.excluded.unknownFindingType'],
 ];
 
-function ExplanationDialog({
+/** The explanations' dialog: a title, the content, and Close (full screen on a phone). */
+export function ExplanationDialog({
   title,
   testId,
   onClose,

@@ -33,16 +33,18 @@ import { createExecutionRowCache, type ExecutionMedia } from '../execution/execu
 import { useCompanyFacts } from '../wrapup/use-company-facts';
 import { findingTypeLabel, importanceLabel } from '../preparation/preparation-rows';
 import { auditStandardIds, useAuditStandards } from '../preparation/use-preparation-config';
-import type { ReportModel } from './report-model';
+import { scoredItems, type ReportModel } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import {
   explanationRows,
   reportFileName,
   reportPhotos,
+  vdaPdfData,
   withReportPhotos,
   type ReportPdfData,
 } from './report-pdf-data';
 import { loadReportPhotos, type PhotoReader, type ReportPhoto } from './report-photos';
+import { isVdaReport, vdaGradeOf, vdaResultModel } from './vda-result-model';
 
 const numbers = new Intl.Collator(undefined, { numeric: true });
 const byQuestionNumber = (
@@ -179,6 +181,14 @@ export function useReportPdf(input: {
     const rows = createExecutionRowCache()(input.documents);
     const reportData = reportDataOf(audit.additionalReportData);
     const auditMeasures = measures.filter((measure) => measure.audit_id === input.auditId);
+    // A VDA 6.3 audit (issue 19): its matrix, class and reasons, the same as the tab shows.
+    let vda: ReportPdfData['vda'] = null;
+    if (isVdaReport(input.audit)) {
+      const { items } = scoredItems(input.documents);
+      const grade = vdaGradeOf(items, input.audit, input.findingTypes);
+      const context = { t, language, personName: person };
+      vda = vdaPdfData(vdaResultModel(grade, items, input.audit, context), grade, context);
+    }
 
     return {
       language,
@@ -260,7 +270,8 @@ export function useReportPdf(input: {
           value: category.percent,
         })),
       },
-      explanation: explanation.categories.map((category) => ({
+      // (A VDA audit explains its levels by its questions' evaluations instead: `vda`.)
+      explanation: (vda ? [] : explanation.categories).map((category) => ({
         name: `${categoryName(category.categoryName)}: ${percent(category.percent)}`,
         formula: formula(category),
         items: explanationRows(category, {
@@ -297,6 +308,7 @@ export function useReportPdf(input: {
                   .map((media) => media.name)
                   .join(', '),
               ],
+              ...(vda ? [[vda.evaluationLabel, vda.evaluationsByItem[row.id] ?? '']] : []),
             ] as [string, string][]
           ).filter(([, value]) => value !== ''),
           photos: finding.media.filter(isImage).map(photo),
@@ -310,6 +322,7 @@ export function useReportPdf(input: {
       })),
       summary: typeof audit.summary === 'string' ? audit.summary : '',
       company: companyFacts(audit.companyMetadata),
+      vda,
     };
   }
 
