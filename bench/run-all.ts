@@ -12,6 +12,7 @@ import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
 import { benchTemplates } from './templates.bench';
 import { benchUi } from './ui.bench';
+import { benchVda } from './vda.bench';
 
 const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
@@ -23,6 +24,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['measures list and dashboard (issue 12)', benchMeasures],
   ['reporting tab and PDF report (issue 13)', benchReporting],
   ['use template (issue 14)', benchTemplates],
+  ['VDA 6.3 grade and result matrix (issue 19)', benchVda],
   ['Lighthouse, mobile (slow 4G, 4x CPU)', benchLighthouse],
 ];
 
