@@ -56,7 +56,10 @@ export function ExplanationDialog({
       data-testid={testId}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent dividers>{children}</DialogContent>
+      {/* Long explanations scroll: the region takes the keyboard focus so they scroll by keys. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
+        {children}
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="reporting-explain-close">
           {t('common.close')}

@@ -14,6 +14,7 @@ import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhasePanel } from '../phase-panel';
 import type { VdaResultModel, VdaResultRow } from './vda-result-model';
+import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
 
 /** The traffic light's fill and text colour, and a shape so it is not told by colour alone. */
 const LIGHT: Record<VdaColour, { fill: (theme: Theme) => string; text: string; mark: string }> = {
@@ -74,26 +75,13 @@ export function VdaLight({
       )}
       {row.percentText}
       {row.colour && (
-        <Box component="span" sx={visuallyHidden}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
           {`, ${row.colourText}`}
         </Box>
       )}
     </Box>
   );
 }
-
-/** Hidden on screen, read by a screen reader. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 function Code({ subscript }: { subscript: string }) {
   return (
