@@ -26,7 +26,6 @@ function renderTable(vda: VdaComparisonModel) {
         vda={vda}
         percent={(value) => (value === null ? '–' : `${value} %`)}
         change={({ change }) => (change === null ? '–' : String(change))}
-        cellSx={{}}
       />
     </I18nextProvider>,
   );

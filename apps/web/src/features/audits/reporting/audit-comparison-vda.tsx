@@ -1,16 +1,14 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ScoreChange, VdaAuditResult, VdaComparison } from '@qa/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
 import type { VdaComparisonModel } from './audit-comparison-model';
+import { ComparisonTable } from './comparison-table';
 
 /** Texts of the class's change, for the eye (arrow) and for screen readers. */
 const CLASS_CHANGE = {
@@ -28,12 +26,10 @@ export function VdaComparisonTable({
   vda,
   percent,
   change,
-  cellSx,
 }: {
   vda: VdaComparisonModel;
   percent: (value: number | null) => ReactNode;
   change: (change: ScoreChange) => ReactNode;
-  cellSx: object;
 }) {
   const { t } = useTranslation();
   const side = (result: VdaAuditResult | null, testId: string) => {
@@ -83,53 +79,40 @@ export function VdaComparisonTable({
       </Box>
     );
   return (
-    <Table
-      size="small"
-      sx={{ tableLayout: 'auto', mb: 2, '& td, & th': cellSx }}
-      data-testid="reporting-comparison-vda"
+    <ComparisonTable
+      caption={t('reporting.comparison.vda.caption')}
+      firstColumn={t('reporting.comparison.vda.level')}
+      testId="reporting-comparison-vda"
     >
-      <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
-        {t('reporting.comparison.vda.caption')}
-      </caption>
-      <TableHead>
-        <TableRow>
-          <TableCell scope="col">{t('reporting.comparison.vda.level')}</TableCell>
-          <TableCell scope="col">{t('reporting.comparison.before')}</TableCell>
-          <TableCell scope="col">{t('reporting.comparison.now')}</TableCell>
-          <TableCell scope="col">{t('reporting.comparison.change')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        <TableRow data-testid="reporting-comparison-vda-class">
-          <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-            {t('reporting.comparison.vda.class')}
+      <TableRow data-testid="reporting-comparison-vda-class">
+        <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+          {t('reporting.comparison.vda.class')}
+        </TableCell>
+        {side(vda.earlier, 'reporting-comparison-vda-class-earlier')}
+        {side(vda.current, 'reporting-comparison-vda-class-current')}
+        <TableCell>{classChange}</TableCell>
+      </TableRow>
+      <TableRow data-testid="reporting-comparison-vda-total">
+        <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+          {t('reporting.comparison.vda.total')}
+        </TableCell>
+        <TableCell>{percent(vda.total.earlier)}</TableCell>
+        <TableCell>{percent(vda.total.current)}</TableCell>
+        <TableCell>{change(vda.total)}</TableCell>
+      </TableRow>
+      {vda.elements.map((element) => (
+        <TableRow key={element.id} data-testid="reporting-comparison-vda-element">
+          <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
+            {t('reporting.comparison.vda.element', {
+              code: `E_${element.id}`,
+              label: vda.labels[element.id] ?? element.id,
+            })}
           </TableCell>
-          {side(vda.earlier, 'reporting-comparison-vda-class-earlier')}
-          {side(vda.current, 'reporting-comparison-vda-class-current')}
-          <TableCell>{classChange}</TableCell>
+          <TableCell>{percent(element.earlier)}</TableCell>
+          <TableCell>{percent(element.current)}</TableCell>
+          <TableCell>{change(element)}</TableCell>
         </TableRow>
-        <TableRow data-testid="reporting-comparison-vda-total">
-          <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-            {t('reporting.comparison.vda.total')}
-          </TableCell>
-          <TableCell>{percent(vda.total.earlier)}</TableCell>
-          <TableCell>{percent(vda.total.current)}</TableCell>
-          <TableCell>{change(vda.total)}</TableCell>
-        </TableRow>
-        {vda.elements.map((element) => (
-          <TableRow key={element.id} data-testid="reporting-comparison-vda-element">
-            <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
-              {t('reporting.comparison.vda.element', {
-                code: `E_${element.id}`,
-                label: vda.labels[element.id] ?? element.id,
-              })}
-            </TableCell>
-            <TableCell>{percent(element.earlier)}</TableCell>
-            <TableCell>{percent(element.current)}</TableCell>
-            <TableCell>{change(element)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ComparisonTable>
   );
 }

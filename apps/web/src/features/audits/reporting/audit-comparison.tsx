@@ -2,10 +2,7 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -35,6 +32,7 @@ import {
   type AuditChoice,
 } from './audit-comparison-model';
 import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
+import { ComparisonTable } from './comparison-table';
 import { VdaComparisonTable } from './audit-comparison-vda';
 
 /** Every audit: the earlier ones of the same standard and scope are picked from them. */
@@ -54,14 +52,6 @@ const LISTS = [
   ['disappeared', 'reporting.comparison.disappeared', 'reporting.comparison.noneDisappeared'],
   ['new', 'reporting.comparison.new', 'reporting.comparison.noneNew'],
 ] as const;
-
-/** Narrow columns for the numbers (kept on one line), the category's name wraps: fits 360 px. */
-const cellSx = {
-  px: 1,
-  '&:first-of-type': { overflowWrap: 'anywhere' },
-  '&:not(:first-of-type)': { textAlign: 'right' },
-  '&.MuiTableCell-body:not(:first-of-type)': { whiteSpace: 'nowrap' },
-} as const;
 
 /**
  * The reporting tab's comparison with an earlier audit of the same standard and scope (issue 13.5,
@@ -178,48 +168,35 @@ export function AuditComparison({ auditId }: { auditId: string }) {
           />
           {earlierLoading && <LinearProgress aria-label={t('reporting.comparison.loading')} />}
           {model.vda ? (
-            <VdaComparisonTable vda={model.vda} percent={percent} change={change} cellSx={cellSx} />
+            <VdaComparisonTable vda={model.vda} percent={percent} change={change} />
           ) : (
-            <Table
-              size="small"
-              sx={{ tableLayout: 'auto', mb: 2, '& td, & th': cellSx }}
-              data-testid="reporting-comparison-table"
+            <ComparisonTable
+              caption={t('reporting.comparison.caption')}
+              firstColumn={t('reporting.comparison.category')}
+              testId="reporting-comparison-table"
             >
-              <caption style={{ captionSide: 'top', textAlign: 'left', padding: '8px 0' }}>
-                {t('reporting.comparison.caption')}
-              </caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('reporting.comparison.category')}</TableCell>
-                  <TableCell scope="col">{t('reporting.comparison.before')}</TableCell>
-                  <TableCell scope="col">{t('reporting.comparison.now')}</TableCell>
-                  <TableCell scope="col">{t('reporting.comparison.change')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                <TableRow data-testid="reporting-comparison-total">
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                    {t('reporting.comparison.total')}
+              <TableRow data-testid="reporting-comparison-total">
+                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                  {t('reporting.comparison.total')}
+                </TableCell>
+                <TableCell>{percent(model.scores.total.earlier)}</TableCell>
+                <TableCell>{percent(model.scores.total.current)}</TableCell>
+                <TableCell>{change(model.scores.total)}</TableCell>
+              </TableRow>
+              {model.scores.categories.map((category) => (
+                <TableRow
+                  key={`${category.categoryId}-${category.inCurrent}`}
+                  data-testid="reporting-comparison-category"
+                >
+                  <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
+                    {category.categoryName ?? translate(NO_CATEGORY_MESSAGE)}
                   </TableCell>
-                  <TableCell>{percent(model.scores.total.earlier)}</TableCell>
-                  <TableCell>{percent(model.scores.total.current)}</TableCell>
-                  <TableCell>{change(model.scores.total)}</TableCell>
+                  <TableCell>{percent(category.earlier)}</TableCell>
+                  <TableCell>{percent(category.current)}</TableCell>
+                  <TableCell>{change(category)}</TableCell>
                 </TableRow>
-                {model.scores.categories.map((category) => (
-                  <TableRow
-                    key={`${category.categoryId}-${category.inCurrent}`}
-                    data-testid="reporting-comparison-category"
-                  >
-                    <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
-                      {category.categoryName ?? translate(NO_CATEGORY_MESSAGE)}
-                    </TableCell>
-                    <TableCell>{percent(category.earlier)}</TableCell>
-                    <TableCell>{percent(category.current)}</TableCell>
-                    <TableCell>{change(category)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </ComparisonTable>
           )}
           {LISTS.map(([kind, titleKey, emptyKey]) => (
             <FindingList
