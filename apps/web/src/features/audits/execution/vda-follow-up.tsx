@@ -6,6 +6,7 @@ import {
   AUDITS_COLLECTION,
   formatCalendarDay,
   lastVdaAuditOf,
+  MEASURES_COLLECTION,
   vdaFollowUps,
   type AuditItem,
   type VdaFollowUps,
@@ -16,12 +17,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useQuery } from '../../../lib/sync/use-query';
-import { measureStatusLabel, type MeasureView } from '../../measures/measure-model';
-import { useMeasures, useMeasureWorkflow } from '../../measures/use-measures';
+import {
+  measureFromDocument,
+  measureStatusLabel,
+  type MeasureView,
+} from '../../measures/measure-model';
+import { useMeasureWorkflow } from '../../measures/use-measures';
 import { scoredItems } from '../reporting/report-model';
 
 /** Every audit: the last VDA audit of the same supplier is picked from them. */
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
+const ALL_MEASURES = { collection: MEASURES_COLLECTION, filters: [] };
 
 export interface VdaFollowUpModel extends VdaFollowUps<MeasureView> {
   earlier: { id: string; name: string };
@@ -53,10 +59,14 @@ export function useVdaFollowUps(
         }
       : null,
   );
-  const { measures } = useMeasures();
+  // Every measure (the session keeps them subscribed), read only when there is an earlier audit.
+  const { documents: measureDocs } = useQuery(earlierId ? ALL_MEASURES : null);
   const workflow = useMeasureWorkflow();
   return useMemo(() => {
     if (!earlier || earlierId === null) return null;
+    const measures = measureDocs
+      .map((doc) => measureFromDocument(doc.id, doc.data, doc.state))
+      .filter((measure): measure is MeasureView => measure !== null);
     const result = vdaFollowUps({
       earlierAuditId: earlierId,
       earlierItems: scoredItems(earlierDocs).items,
@@ -66,7 +76,7 @@ export function useVdaFollowUps(
     });
     const name = typeof earlier.name === 'string' ? earlier.name : earlierId;
     return { ...result, earlier: { id: earlierId, name } };
-  }, [earlier, earlierId, earlierDocs, items, measures, workflow]);
+  }, [earlier, earlierId, earlierDocs, items, measureDocs, workflow]);
 }
 
 /** The open measures of the last audit for one question (or those without a question here). */
