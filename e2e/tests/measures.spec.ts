@@ -106,6 +106,10 @@ test('a measure from a finding to "Effective", across two browsers', async ({
     await starred
       .getByRole('button', { name: new RegExp(`^Add ${text} to the favorites`) })
       .click();
+    // The star is filled once the favorite is written on the device; only then leave the page.
+    await expect(
+      starred.getByRole('button', { name: new RegExp(`^Remove ${text} from the favorites`) }),
+    ).toBeVisible();
     await starred.getByRole('button', { name: 'Cancel' }).click();
     await auditor.page.goto('/');
     await expect(auditor.page.getByTestId('dashboard-favorites')).toContainText(text);
