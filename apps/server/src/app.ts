@@ -15,6 +15,8 @@ import { trustProxyOption } from './http/trust-proxy';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { createAuthOptions } from './modules/auth/auth-options';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerMeRoutes } from './modules/auth/me.routes';
+import { MeService } from './modules/auth/me.service';
 import { registerSessionRoutes } from './modules/auth/session.routes';
 import { SessionService } from './modules/auth/session.service';
 import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
@@ -23,6 +25,9 @@ import { DEFAULT_UPLOAD_TIME_LIMITS, type UploadTimeLimits } from './modules/fil
 import { HealthRepository } from './modules/health/health.repository';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { MailService } from './modules/mail/mail.service';
+import { PeopleAdminService } from './modules/people/people-admin.service';
+import { PeopleDirectory } from './modules/people/people-directory.service';
+import { registerPeopleRoutes } from './modules/people/people.routes';
 import { PeopleRepository } from './modules/people/people.repository';
 import { PeopleService } from './modules/people/people.service';
 import { MeasureRemindersRepository } from './modules/reminders/measure-reminders.repository';
@@ -142,7 +147,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   let closeFeed = async () => undefined as void;
   try {
-    const peopleRepository = new PeopleRepository(database);
+    const peopleDirectory = new PeopleDirectory(database);
+    const peopleRepository = new PeopleRepository(database, peopleDirectory);
     const people = new PeopleService(peopleRepository);
     const authOptions = createAuthOptions({ config, database, people, mail, log: app.log });
     const auth = createAuth(authOptions);
@@ -206,6 +212,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
     });
     await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+    await registerPeopleRoutes(app, {
+      sessions,
+      admin: new PeopleAdminService({
+        auth,
+        people: peopleRepository,
+        directory: peopleDirectory,
+        documents,
+        mail,
+        log: app.log,
+        recheckSessions: syncRoutes.recheckSessions,
+      }),
+      trustedOrigins: config.trustedOrigins,
+    });
+    registerMeRoutes(app, {
+      sessions,
+      me: new MeService(auth, peopleRepository, syncRoutes.recheckSessions),
+      trustedOrigins: config.trustedOrigins,
+    });
     await registerFiles(app, {
       sessions,
       database,

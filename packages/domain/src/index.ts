@@ -125,6 +125,7 @@ export * from './commands/template-item.commands';
 export * from './commands/audit-copy.commands';
 export * from './commands/finding.commands';
 export * from './commands/person.commands';
+export * from './people/index';
 export * from './commands/measure.commands';
 export * from './commands/favorite.commands';
 export * from './commands/activity.commands';

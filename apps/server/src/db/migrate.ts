@@ -12,6 +12,8 @@ import * as m0006 from './migrations/0006-document-index.migration';
 import * as m0007 from './migrations/0007-rejections-by-person.migration';
 import * as m0008 from './migrations/0008-client-sequence.migration';
 import * as m0009 from './migrations/0009-measure-reminders.migration';
+import * as m0010 from './migrations/0010-person-preferences.migration';
+import * as m0011 from './migrations/0011-file-person-owners.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -25,6 +27,8 @@ const provider: MigrationProvider = {
     '0007-rejections-by-person': m0007,
     '0008-client-sequence': m0008,
     '0009-measure-reminders': m0009,
+    '0010-person-preferences': m0010,
+    '0011-file-person-owners': m0011,
   }),
 };
 

@@ -17,6 +17,10 @@ export interface PeopleTable {
   /** 0/1 on SQLite, boolean on PostgreSQL; repositories normalise. */
   login_active: number | boolean;
   created_date: string;
+  /** 'de' | 'en' | null: the language of the person's mails (null = the app's). */
+  language: string | null;
+  /** JSON `{defaultPlanningYear, reminderMails}`, or null for the defaults. */
+  preferences: string | null;
 }
 
 export interface AppMetaTable {
@@ -118,6 +122,8 @@ export interface FilesTable {
   audit_item_id: string | null;
   finding_id: string | null;
   media_id: string | null;
+  /** The person a file belongs to instead of an audit: their avatar (0011-file-person-owners). */
+  owner_person_id: string | null;
 }
 
 /** One reminder mail per person and local day (0009-measure-reminders). */

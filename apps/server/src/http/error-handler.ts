@@ -39,7 +39,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.status).send(errorBody(error.code, error.message, error.details));
+      return reply
+        .code(error.status)
+        .send(errorBody(error.code, error.message, error.details, error.issues));
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {

@@ -6,11 +6,21 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_json: 400,
   invalid_role: 400,
+  // People and account (issue 15).
+  email_immutable: 400,
+  roles_need_login: 400,
+  invalid_password: 400,
+  password_too_short: 400,
+  password_too_long: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
+  email_taken: 409,
+  has_login: 409,
+  last_admin: 409,
+  self: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -25,6 +35,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
+    /** DomainMessages `{key, params}` for the form (`params.field` names the input). */
+    readonly issues?: readonly unknown[],
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,9 +48,21 @@ export class AppError extends Error {
 }
 
 export interface ErrorBody {
-  error: { code: string; message: string; details?: unknown };
+  error: { code: string; message: string; details?: unknown; issues?: readonly unknown[] };
 }
 
-export function errorBody(code: string, message: string, details?: unknown): ErrorBody {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+export function errorBody(
+  code: string,
+  message: string,
+  details?: unknown,
+  issues?: readonly unknown[],
+): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(details === undefined ? {} : { details }),
+      ...(issues === undefined ? {} : { issues }),
+    },
+  };
 }

@@ -227,6 +227,8 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
       aggregations: [
         { id: 'roles', field: 'roles', size: 10, label: label('Rollen', 'Roles') },
         { id: 'type', field: 'type', size: 10, label: label('Typ', 'Type') },
+        // Computed by the users list (features/users): 'yes' when the person can sign in.
+        { id: 'active', field: 'active', size: 2, label: label('Anmeldung', 'Login') },
       ],
       sortings: [{ ...BY_NAME, field: 'displayName' }],
       defaultSorting: 'name',

@@ -2,7 +2,13 @@ import { getOwn, type JsonObject } from '@qa/sync';
 import { auditPermissionContext } from '../commands/audit-access';
 import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction } from '../permissions/permissions';
-import type { FileOwner } from './file-owner';
+import { MAX_ATTACHMENT_BYTES, type AttachmentRuleOptions } from './attachment-rules';
+import {
+  isPersonFileOwner,
+  type AnyFileOwner,
+  type FileOwner,
+  type PersonFileOwner,
+} from './file-owner';
 
 /**
  * Who may upload and download a file (DESIGN.md section 6): the same rule as editing or reading
@@ -28,6 +34,7 @@ export type FileAccessRefusalReason =
   | 'auditNotFound'
   | 'auditDeleted'
   | 'itemNotInAudit'
+  | 'personNotFound'
   | 'fileNotFound';
 
 export interface FileAccessRefusal {
@@ -95,10 +102,52 @@ export function checkFileUpload(
   return null;
 }
 
+/** The image types an avatar may have (issue 15), within the configured attachment types. */
+export const AVATAR_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'gif'] as const;
+
+/** Largest avatar (the web app downscales it to 512 pixels first): 2 MiB. */
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The type and size rules of a person's file (their avatar): the image types of
+ * AVATAR_EXTENSIONS that the configuration allows, at most MAX_AVATAR_BYTES (or `maxBytes` when
+ * that is smaller). Passed to `checkAttachmentUpload`.
+ */
+export function avatarUploadRules(
+  allowedExtensions: readonly string[],
+  maxBytes: number = MAX_ATTACHMENT_BYTES,
+): Required<AttachmentRuleOptions> {
+  const allowed = new Set(allowedExtensions.map((entry) => entry.replace(/^\./, '').toLowerCase()));
+  return {
+    allowedExtensions: AVATAR_EXTENSIONS.filter((extension) => allowed.has(extension)),
+    maxBytes: Math.min(maxBytes, MAX_AVATAR_BYTES),
+  };
+}
+
+/**
+ * The upload rule of a person's file (their avatar, issue 15): the person themself or an admin;
+ * the person must exist (`personExists`: a record or a live people document). Whether the
+ * person exists is told only to those who may upload it. Null when the upload is allowed.
+ */
+export function checkPersonFileUpload(
+  actor: FileActor,
+  owner: PersonFileOwner,
+  personExists: boolean,
+): FileAccessRefusal | null {
+  if (actor.personId !== owner.personId && !actor.roles.includes('admin')) return FORBIDDEN;
+  if (!personExists) {
+    return {
+      reason: 'personNotFound',
+      message: { key: 'file.personNotFound', params: { personId: owner.personId } },
+    };
+  }
+  return null;
+}
+
 /** A stored file as the download rule sees it. */
 export interface FileAccessSubject {
   /** Null for a file stored before files had owners. */
-  owner: FileOwner | null;
+  owner: AnyFileOwner | null;
   /** The person id of the uploader. */
   createdBy: string;
 }
@@ -108,22 +157,26 @@ export interface FileAccessSubject {
  * read its files. `file` is null when no file is stored under the id ('fileNotFound', told only
  * to those who may read files at all). A file of a deleted audit is gone ('auditDeleted'; it is
  * being collected). A file stored before files had owners belongs to no audit: only its uploader
- * and admins read it.
+ * and admins read it. A person's file (their avatar) is read by every signed-in person; `audit`
+ * is not looked at for it.
  */
 export function checkFileDownload(
   actor: FileActor,
   file: FileAccessSubject | null,
   audit: StoredFileParent | null,
 ): FileAccessRefusal | null {
+  const owner = file?.owner ?? null;
+  // A person's avatar is shown to everybody signed in, whatever their roles.
+  if (owner && isPersonFileOwner(owner)) return null;
   if (!mayAtAll(actor, 'audit.read')) return FORBIDDEN;
   if (file === null) return { reason: 'fileNotFound', message: { key: 'file.notFound' } };
-  if (file.owner === null) {
+  if (owner === null) {
     return file.createdBy === actor.personId || actor.roles.includes('admin') ? null : FORBIDDEN;
   }
   if (!audit || audit.deleted) {
     return {
       reason: 'auditDeleted',
-      message: { key: 'file.auditDeleted', params: { auditId: file.owner.auditId } },
+      message: { key: 'file.auditDeleted', params: { auditId: owner.auditId } },
     };
   }
   const context = auditPermissionContext(audit.data, actor.personId);

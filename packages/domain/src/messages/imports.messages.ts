@@ -230,8 +230,16 @@ export const importMessages = defineMessages({
 
   // Stored files: what they belong to, who may have them, how they arrive (files/file-*.ts)
   'file.auditRequired': {
-    de: 'Eine Datei gehört zu einem Audit; die Audit-ID fehlt',
-    en: 'A file belongs to an audit; the audit id is missing',
+    de: 'Eine Datei gehört zu einem Audit oder einer Person; die Audit-ID fehlt',
+    en: 'A file belongs to an audit or a person; the audit id is missing',
+  },
+  'file.ownerAmbiguous': {
+    de: 'Eine Datei gehört entweder zu einem Audit oder zu einer Person, nicht zu beiden',
+    en: 'A file belongs either to an audit or to a person, not to both',
+  },
+  'file.personNotFound': {
+    de: 'Die Person {personId} existiert nicht',
+    en: 'Person {personId} does not exist',
   },
   'file.ownerIdInvalid': {
     de: 'Die Angabe {field} ist keine gültige ID',

@@ -184,6 +184,69 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Frage {no} ist unter 10 Punkten bewertet, ohne Feststellung',
     en: 'Question {no} is evaluated below 10 points without a finding',
   },
+  // People and account (issue 15): the people endpoints answer with these codes and keys.
+  'people.lastAdmin': {
+    de: 'Es muss immer mindestens einen aktiven Administrator geben',
+    en: 'There must always be at least one active administrator',
+  },
+  'people.emailImmutable': {
+    de: 'Die E-Mail-Adresse kann nicht mehr geändert werden, sobald sie gesetzt ist',
+    en: 'The e-mail address cannot be changed once it is set',
+  },
+  'people.rolesNeedLogin': {
+    de: 'Rollen können nur Personen mit Anmeldung erhalten',
+    en: 'Only people with a login can be given roles',
+  },
+  'people.emailTaken': {
+    de: 'Eine Person mit dieser E-Mail-Adresse existiert bereits',
+    en: 'A person with this e-mail address exists already',
+  },
+  'people.hasLogin': {
+    de: 'Diese Person hat bereits eine aktive Anmeldung',
+    en: 'This person already has an active login',
+  },
+  'people.self': {
+    de: 'Sie können sich nicht selbst deaktivieren oder löschen',
+    en: 'You cannot deactivate or delete yourself',
+  },
+  'people.notFound': { de: 'Die Person existiert nicht', en: 'The person does not exist' },
+  'people.deleted': { de: 'Benutzer gelöscht', en: 'User deleted' },
+  'people.deactivated': {
+    de: 'Benutzer deaktiviert: er ist in Audits oder Maßnahmen genannt und bleibt als Name erhalten',
+    en: 'User deactivated: they are named in audits or measures and stay as a name',
+  },
+  'people.setPasswordMailSent': {
+    de: 'Eine E-Mail zum Setzen des Passworts wurde versandt',
+    en: 'An e-mail to set the password was sent',
+  },
+  'people.signedOut': {
+    de: 'Alle Sitzungen beendet ({count})',
+    en: 'All sessions ended ({count})',
+  },
+  'people.offline': {
+    de: 'Personen verwalten geht nur mit Verbindung zum Server',
+    en: 'Managing people needs a connection to the server',
+  },
+  'account.invalidPassword': {
+    de: 'Das aktuelle Passwort ist falsch',
+    en: 'The current password is wrong',
+  },
+  'account.passwordTooShort': {
+    de: 'Das Passwort muss mindestens {min} Zeichen haben',
+    en: 'The password must have at least {min} characters',
+  },
+  'account.passwordTooLong': {
+    de: 'Das Passwort darf höchstens {max} Zeichen haben',
+    en: 'The password must have at most {max} characters',
+  },
+  'account.passwordChanged': {
+    de: 'Passwort geändert',
+    en: 'Password changed',
+  },
+  'account.sessionNotFound': {
+    de: 'Diese Sitzung existiert nicht (mehr)',
+    en: 'This session does not exist (any more)',
+  },
 });
 
 export type RulesMessageKey = keyof typeof RULES_MESSAGES;

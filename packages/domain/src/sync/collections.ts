@@ -34,6 +34,8 @@ import {
   personDocumentSchema,
 } from '../person';
 import { isValidEmail } from '../validation/email';
+import { roleSchema } from '../entities/role.schema';
+import { ROLES_COLLECTION } from '../people/roles.projection';
 
 export const ACTIVITIES_COLLECTION = 'activities';
 
@@ -198,6 +200,22 @@ const personEmailsCollection: CollectionDefinition = {
   },
 };
 
+/**
+ * Roles (issue 15): document id = role id, data `{id, description, members}` projected by the
+ * server from the people records (`roleDocuments`); every role may read it ('role.read').
+ */
+const rolesCollection: CollectionDefinition = {
+  name: ROLES_COLLECTION,
+  readAction: 'role.read',
+  validate(id, data) {
+    const result = z.strictObject(roleSchema.shape).safeParse(data);
+    if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
+    return result.data.id === id
+      ? { ok: true }
+      : { ok: false, issues: [{ key: 'validation.invalid', params: { field: 'id' } }] };
+  },
+};
+
 /** Measures: document id = measure id, data = the measure with `id` (SPEC section 3). */
 const measuresCollection: CollectionDefinition = {
   name: MEASURES_COLLECTION,
@@ -233,6 +251,7 @@ export const DOMAIN_COLLECTIONS: readonly CollectionDefinition[] = [
   templateItemsCollection,
   peopleCollection,
   personEmailsCollection,
+  rolesCollection,
   measuresCollection,
   favoritesCollection,
 ];

@@ -100,9 +100,18 @@ export function measureRemindersByPerson<T extends ReminderMeasure>(
  * its measures show as overdue in the lists of the people who dispatch them.
  */
 export function receivesReminders(
-  person: Pick<Person, 'type' | 'email'> & { loginActive?: boolean },
+  person: Pick<Person, 'type' | 'email'> & {
+    loginActive?: boolean;
+    preferences?: Person['preferences'];
+  },
 ): boolean {
-  return person.type === 'active' && person.loginActive !== false && !!person.email;
+  return (
+    person.type === 'active' &&
+    person.loginActive !== false &&
+    !!person.email &&
+    // The person's own setting (profile page, issue 15): reminder mails switched off.
+    person.preferences?.reminderMails !== false
+  );
 }
 
 /**

@@ -3,10 +3,28 @@ import {
   AUDITS_COLLECTION,
   CONFIGURATION_COLLECTION,
   configSegmentOrDefault,
+  PEOPLE_COLLECTION,
   type FileOwner,
   type StoredFileParent,
 } from '@qa/domain';
+import type { Database } from '../../db/database';
 import type { DocumentsRepository } from '../sync/documents.repository';
+
+/** Which of some person ids have a record in the `people` table. */
+export type PersonRecordIds = (personIds: readonly string[]) => Promise<Set<string>>;
+
+/** PersonRecordIds on the `people` table of this database. */
+export function personRecordIds(database: Database): PersonRecordIds {
+  return async (personIds) => {
+    if (personIds.length === 0) return new Set();
+    const rows = await database.db.executor
+      .selectFrom('people')
+      .select('id')
+      .where('id', 'in', [...personIds])
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  };
+}
 
 /** The stored audit a file belongs to and, if the owner names one, its stored audit item. */
 export interface FileParentDocuments {
@@ -16,11 +34,14 @@ export interface FileParentDocuments {
 
 /**
  * Reads the documents the file rules judge by (the audit, its item, the configured file types)
- * from the sync tables, so the team, the protection and the types are the stored ones. Read
- * only; tombstones included.
+ * from the sync tables, so the team, the protection and the types are the stored ones, and
+ * which people exist (a file of a person: their avatar). Read only; tombstones included.
  */
 export class FileParents {
-  constructor(private readonly documents: Pick<DocumentsRepository, 'findMany'>) {}
+  constructor(
+    private readonly documents: Pick<DocumentsRepository, 'findMany'>,
+    private readonly personRecords: PersonRecordIds = () => Promise.resolve(new Set()),
+  ) {}
 
   async of(owner: FileOwner): Promise<FileParentDocuments> {
     const refs = [{ collection: AUDITS_COLLECTION, id: owner.auditId }];
@@ -51,6 +72,32 @@ export class FileParents {
     );
     const live = new Set(found.filter((doc) => !doc.deleted).map((doc) => doc.id));
     return auditIds.filter((id) => !live.has(id));
+  }
+
+  /**
+   * Of these person ids, the ones that exist: with a record in the `people` table or a live
+   * document of the replicated `people` collection (a person without login).
+   */
+  async livePeople(personIds: readonly string[]): Promise<Set<string>> {
+    const live = await this.personRecords(personIds);
+    const rest = personIds.filter((id) => !live.has(id));
+    if (rest.length === 0) return live;
+    const found = await this.documents.findMany(
+      rest.map((id) => ({ collection: PEOPLE_COLLECTION, id })),
+    );
+    for (const doc of found) if (!doc.deleted) live.add(doc.id);
+    return live;
+  }
+
+  /** The person exists (see livePeople). */
+  async personExists(personId: string): Promise<boolean> {
+    return (await this.livePeople([personId])).has(personId);
+  }
+
+  /** Of these person ids, the ones that do not exist (deleted or never stored). */
+  async gonePeople(personIds: readonly string[]): Promise<string[]> {
+    const live = await this.livePeople(personIds);
+    return personIds.filter((id) => !live.has(id));
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { FileOwner } from '@qa/domain';
+import { isPersonFileOwner, type AnyFileOwner } from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { FilesTable } from '../../db/schema';
@@ -13,8 +13,22 @@ export interface FileRecord {
   sha256: string;
   createdBy: string;
   createdAt: string;
-  /** What the file belongs to; null only for files stored before files had owners. */
-  owner: FileOwner | null;
+  /**
+   * What the file belongs to (a place in an audit, or a person); null only for files stored
+   * before files had owners.
+   */
+  owner: AnyFileOwner | null;
+}
+
+function ownerOf(row: Selectable<FilesTable>): AnyFileOwner | null {
+  if (row.owner_person_id !== null) return { personId: row.owner_person_id };
+  if (row.audit_id === null) return null;
+  return {
+    auditId: row.audit_id,
+    auditItemId: row.audit_item_id,
+    findingId: row.finding_id,
+    mediaId: row.media_id,
+  };
 }
 
 function toRecord(row: Selectable<FilesTable>): FileRecord {
@@ -27,15 +41,20 @@ function toRecord(row: Selectable<FilesTable>): FileRecord {
     sha256: row.sha256,
     createdBy: row.created_by,
     createdAt: row.created_at,
-    owner:
-      row.audit_id === null
-        ? null
-        : {
-            auditId: row.audit_id,
-            auditItemId: row.audit_item_id,
-            findingId: row.finding_id,
-            mediaId: row.media_id,
-          },
+    owner: ownerOf(row),
+  };
+}
+
+/** The owner columns of a row: the audit place, or the person. */
+function ownerColumns(owner: AnyFileOwner | null) {
+  const person = owner && isPersonFileOwner(owner) ? owner : null;
+  const place = owner && !isPersonFileOwner(owner) ? owner : null;
+  return {
+    audit_id: place?.auditId ?? null,
+    audit_item_id: place?.auditItemId ?? null,
+    finding_id: place?.findingId ?? null,
+    media_id: place?.mediaId ?? null,
+    owner_person_id: person?.personId ?? null,
   };
 }
 
@@ -59,10 +78,7 @@ export class FilesRepository {
         sha256: file.sha256,
         created_by: file.createdBy,
         created_at: file.createdAt,
-        audit_id: file.owner?.auditId ?? null,
-        audit_item_id: file.owner?.auditItemId ?? null,
-        finding_id: file.owner?.findingId ?? null,
-        media_id: file.owner?.mediaId ?? null,
+        ...ownerColumns(file.owner),
       })
       .execute();
   }
@@ -95,6 +111,27 @@ export class FilesRepository {
       .where('audit_id', 'is not', null)
       .execute();
     return rows.flatMap((row) => (row.audit_id === null ? [] : [row.audit_id]));
+  }
+
+  /** The files belonging to one person (their avatar). */
+  async findByOwnerPerson(personId: string): Promise<FileRecord[]> {
+    const rows = await this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('owner_person_id', '=', personId)
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /** Every person id some file belongs to. */
+  async ownerPersonIds(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('files')
+      .select('owner_person_id')
+      .distinct()
+      .where('owner_person_id', 'is not', null)
+      .execute();
+    return rows.flatMap((row) => (row.owner_person_id === null ? [] : [row.owner_person_id]));
   }
 
   /** Bytes stored by a person, over all their files (the quota). */

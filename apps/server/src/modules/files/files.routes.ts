@@ -37,8 +37,9 @@ export interface FileRouteDeps {
 }
 
 /**
- * `PUT /api/v1/files/<fileId>?auditId=…[&auditItemId=…&findingId=…&mediaId=…]` (multipart, one
- * file in the field "file") and `GET /api/v1/files/<fileId>`, both for signed-in people only
+ * `PUT /api/v1/files/<fileId>?auditId=…[&auditItemId=…&findingId=…&mediaId=…]` or
+ * `?personId=…` (a person's avatar; multipart, one file in the field "file") and
+ * `GET /api/v1/files/<fileId>`, both for signed-in people only
  * (docs/api.md "Files"). The owner is in the query so it is known, and the upload authorized,
  * before a byte of the body is read. Multipart parsing is registered in this scope only; every
  * other route keeps taking JSON.

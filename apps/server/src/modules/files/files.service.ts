@@ -3,22 +3,25 @@ import type { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import {
   attachmentContentType,
+  avatarUploadRules,
   checkAttachmentUpload,
   checkFileDownload,
   checkFileUpload,
+  checkPersonFileUpload,
   DEFAULT_UPLOAD_QUOTA_BYTES,
   fileExtension,
   isFileId,
+  isPersonFileOwner,
   MAX_ATTACHMENT_BYTES,
   parseFileOwner,
   sameFileOwner,
   uploadQuotaExceeded,
+  type AnyFileOwner,
   type AttachmentRejection,
   type AttachmentRejectionReason,
   type FileAccessRefusal,
   type FileAccessRefusalReason,
   type FileActor,
-  type FileOwner,
 } from '@qa/domain';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, type ErrorCode } from '../../shared/app-error';
@@ -70,6 +73,7 @@ const ACCESS_CODES: Record<FileAccessRefusalReason, ErrorCode> = {
   auditNotFound: 'not_found',
   auditDeleted: 'not_found',
   itemNotInAudit: 'invalid_request',
+  personNotFound: 'not_found',
   fileNotFound: 'not_found',
 };
 
@@ -79,6 +83,7 @@ const ACCESS_TEXTS: Record<FileAccessRefusalReason, string> = {
   auditNotFound: 'The audit does not exist',
   auditDeleted: 'The audit has been deleted',
   itemNotInAudit: 'The audit item belongs to another audit',
+  personNotFound: 'The person does not exist',
   fileNotFound: 'File not found',
 };
 
@@ -88,8 +93,9 @@ const MAX_NAME_LENGTH = 255;
 /**
  * Uploads and downloads of files (DESIGN.md sections 4 and 6). The client chooses the file id,
  * so an upload can be retried safely: the same content under the same id is stored once, other
- * content under a used id is a conflict. Every file belongs to an audit (its owner), and the
- * domain's file rules decide on the stored audit who may write and read it. Checks: owner and
+ * content under a used id is a conflict. Every file belongs to an audit or a person (its
+ * owner; a person's file is their avatar), and the domain's file rules decide on the stored
+ * audit, or on who the person is, who may write and read it. Checks: owner and
  * access before a byte of the body is read, then extension, content type, size and the
  * uploader's quota; the bytes are stored under a generated name, the user's file name only in
  * the metadata.
@@ -131,14 +137,17 @@ export class FilesService {
     if (!owned.ok) {
       throw new AppError(
         'invalid_request',
-        'The audit the file belongs to is missing or invalid',
+        'The audit or person the file belongs to is missing or invalid',
         owned.message,
       );
     }
     const { owner } = owned;
     const expected = expectedSha256(ownerInput.sha256);
-    const { audit, item } = await this.parents.of(owner);
-    const refusal = checkFileUpload(actor, owner, audit, item);
+    const refusal = isPersonFileOwner(owner)
+      ? checkPersonFileUpload(actor, owner, await this.parents.personExists(owner.personId))
+      : await this.parents
+          .of(owner)
+          .then(({ audit, item }) => checkFileUpload(actor, owner, audit, item));
     if (refusal) throw accessError(refusal);
 
     const incoming = await open();
@@ -153,7 +162,9 @@ export class FilesService {
   async find(actor: FileActor, fileId: string): Promise<FileRecord> {
     assertFileId(fileId);
     const file = await this.files.findById(fileId);
-    const audit = file?.owner ? await this.parents.audit(file.owner.auditId) : null;
+    const owner = file?.owner ?? null;
+    const audit =
+      owner && !isPersonFileOwner(owner) ? await this.parents.audit(owner.auditId) : null;
     const refusal = checkFileDownload(actor, file, audit);
     if (refusal) {
       // A file whose audit is gone is as good as collected.
@@ -181,10 +192,26 @@ export class FilesService {
     return deleted;
   }
 
-  /** Deletes the files of every audit that is no longer stored live. */
+  /**
+   * Deletes the files (avatars) of these people if they no longer exist: a person deleted, or
+   * a people document become a tombstone while the record stays, is checked again here.
+   */
+  async deleteFilesOfGonePeople(personIds: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const personId of await this.parents.gonePeople(personIds)) {
+      for (const file of await this.files.findByOwnerPerson(personId)) {
+        await this.remove(file);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+
+  /** Deletes the files of every audit that is no longer stored live and of every gone person. */
   async collectOrphans(): Promise<number> {
     const gone = await this.parents.goneAudits(await this.files.ownerAuditIds());
-    return this.deleteFilesOfAudits(gone);
+    const ofAudits = await this.deleteFilesOfAudits(gone);
+    return ofAudits + (await this.deleteFilesOfGonePeople(await this.files.ownerPersonIds()));
   }
 
   private async remove(file: FileRecord): Promise<void> {
@@ -195,7 +222,7 @@ export class FilesService {
   private async receive(
     createdBy: string,
     fileId: string,
-    owner: FileOwner,
+    owner: AnyFileOwner,
     incoming: IncomingFile,
     expected: string | null,
   ): Promise<UploadResult> {
@@ -213,10 +240,11 @@ export class FilesService {
     }
 
     const name = cleanFileName(incoming.name);
-    const limits = {
-      maxBytes: this.maxUploadBytes,
-      allowedExtensions: await this.parents.allowedExtensions(),
-    };
+    const allowedExtensions = await this.parents.allowedExtensions();
+    // A person's file is their avatar: an image type, and smaller.
+    const limits = isPersonFileOwner(owner)
+      ? avatarUploadRules(allowedExtensions, this.maxUploadBytes)
+      : { maxBytes: this.maxUploadBytes, allowedExtensions };
     const rejection = checkAttachmentUpload({ name, type: incoming.type }, limits);
     if (rejection) throw rejectionError(rejection);
 
@@ -229,8 +257,8 @@ export class FilesService {
         uploadQuotaExceeded(this.quotaBytes),
       );
     if (left <= 0) throw overQuota();
-    const limit = Math.min(this.maxUploadBytes, left);
-    const overLimit = left < this.maxUploadBytes ? overQuota : () => tooLargeError(limit);
+    const limit = Math.min(limits.maxBytes, left);
+    const overLimit = left < limits.maxBytes ? overQuota : () => tooLargeError(limit);
 
     const storageKey = `${fileId}-${randomBytes(8).toString('hex')}.${fileExtension(name)}`;
     const measured = meter(incoming.content, limit, overLimit);
@@ -263,6 +291,18 @@ export class FilesService {
       if (!winner) throw error;
       return this.sameOrConflict(winner, file.sha256, owner);
     }
+    // The person may have been deleted while the bytes arrived, after their files were
+    // collected.
+    if (isPersonFileOwner(owner)) {
+      if (!(await this.parents.personExists(owner.personId))) {
+        await this.remove(file);
+        throw accessError({
+          reason: 'personNotFound',
+          message: { key: 'file.personNotFound', params: { personId: owner.personId } },
+        });
+      }
+      return { file, created: true };
+    }
     // The audit may have been deleted while the bytes arrived, after its files were collected.
     const audit = await this.parents.audit(owner.auditId);
     if (!audit || audit.deleted) {
@@ -275,7 +315,7 @@ export class FilesService {
     return { file, created: true };
   }
 
-  private sameOrConflict(existing: FileRecord, sha256: string, owner: FileOwner): UploadResult {
+  private sameOrConflict(existing: FileRecord, sha256: string, owner: AnyFileOwner): UploadResult {
     const sameOwner = existing.owner !== null && sameFileOwner(existing.owner, owner);
     if (existing.sha256 !== sha256 || !sameOwner) {
       throw new AppError('conflict', 'Another file with this id exists already');

@@ -5,7 +5,7 @@ import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from '../sync/change-feed';
 import type { DocumentsRepository } from '../sync/documents.repository';
 import { FileCollector } from './file-collector';
-import { FileParents } from './file-parents';
+import { FileParents, personRecordIds } from './file-parents';
 import { FilesRepository } from './files.repository';
 import { registerFileRoutes } from './files.routes';
 import { FilesService } from './files.service';
@@ -15,7 +15,7 @@ import { DEFAULT_UPLOAD_TIME_LIMITS, type UploadTimeLimits } from './upload-guar
 export interface FilesSetup {
   sessions: SessionService;
   database: Database;
-  /** Read only: the audits files belong to. */
+  /** Read only: the audits (and people) files belong to. */
   documents: Pick<DocumentsRepository, 'findMany'>;
   feed: Pick<ChangeFeed, 'subscribe'>;
   dataDir: string;
@@ -42,7 +42,7 @@ export async function registerFiles(
   const files = new FilesService(
     new FilesRepository(setup.database),
     storage,
-    new FileParents(setup.documents),
+    new FileParents(setup.documents, personRecordIds(setup.database)),
     { quotaBytes: setup.quotaBytes },
   );
   const collector = new FileCollector(files, app.log);

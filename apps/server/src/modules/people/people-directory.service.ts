@@ -2,10 +2,14 @@ import {
   normalizePersonEmail,
   PEOPLE_COLLECTION,
   PERSON_EMAILS_COLLECTION,
+  personDocumentSchema,
   personIdOfEmailEntry,
+  roleDocuments,
+  ROLES_COLLECTION,
   toPersonDocument,
   validateDocument,
   type Person,
+  type PersonDocument,
 } from '@qa/domain';
 import { documentKey, jsonEquals, type JsonObject } from '@qa/sync';
 import { sql } from 'kysely';
@@ -128,6 +132,74 @@ export class PeopleDirectory {
       }
       keys.push(...(await this.writeAll(missing, seq)).keys);
       return keys;
+    });
+  }
+
+  /** The person's directory document (also of a person without record), or null. */
+  async document(personId: string): Promise<PersonDocument | null> {
+    const [stored] = await this.documents.findMany([
+      { collection: PEOPLE_COLLECTION, id: personId },
+    ]);
+    if (!live(stored)) return null;
+    const parsed = personDocumentSchema.safeParse(stored.data);
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * Deletes the person's directory document and the e-mail index entry it holds (tombstones, so
+   * clients drop them), in the caller's transaction if one is open.
+   */
+  remove(personId: string): Promise<string[]> {
+    return this.documents.transaction(async () => {
+      const last = await this.documents.lockLog();
+      const [stored] = await this.documents.findMany([
+        { collection: PEOPLE_COLLECTION, id: personId },
+      ]);
+      if (!live(stored)) return [];
+      const writes: PlannedWrite[] = [
+        { collection: PEOPLE_COLLECTION, id: personId, data: null, previous: stored },
+      ];
+      if (typeof stored.data.email === 'string') {
+        const email = normalizePersonEmail(stored.data.email);
+        const [entry] = await this.documents.findMany([
+          { collection: PERSON_EMAILS_COLLECTION, id: email },
+        ]);
+        if (live(entry) && personIdOfEmailEntry(entry.data) === personId) {
+          writes.push({
+            collection: PERSON_EMAILS_COLLECTION,
+            id: email,
+            data: null,
+            previous: entry,
+          });
+        }
+      }
+      return (await this.writeAll(writes, last)).keys;
+    });
+  }
+
+  /**
+   * The `roles` collection (issue 15): writes each role document (`roleDocuments` of the
+   * records) that differs from the stored one, in the caller's transaction if one is open.
+   */
+  projectRoles(people: readonly Person[]): Promise<string[]> {
+    return this.documents.transaction(async () => {
+      const last = await this.documents.lockLog();
+      const roles = roleDocuments(people);
+      const stored = new Map(
+        (
+          await this.documents.findMany(
+            roles.map((role) => ({ collection: ROLES_COLLECTION, id: role.id })),
+          )
+        ).map((doc) => [doc.id, doc]),
+      );
+      const writes: PlannedWrite[] = [];
+      for (const role of roles) {
+        const data = role as unknown as JsonObject;
+        const previous = stored.get(role.id);
+        if (live(previous) && jsonEquals(previous.data, data)) continue;
+        writes.push({ collection: ROLES_COLLECTION, id: role.id, data, previous });
+      }
+      return (await this.writeAll(writes, last)).keys;
     });
   }
 

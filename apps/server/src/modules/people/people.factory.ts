@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LINKED_PERSON, type Person, type RoleId } from '@qa/domain';
+import { DEFAULT_PERSON_PREFERENCES, LINKED_PERSON, type Person, type RoleId } from '@qa/domain';
 
 export interface NewPersonFields {
   displayName: string;
@@ -27,5 +27,7 @@ export function newPersonRecord({
     accountId,
     ...state,
     createdDate: new Date().toISOString(),
+    language: null,
+    preferences: { ...DEFAULT_PERSON_PREFERENCES },
   };
 }

@@ -1,4 +1,10 @@
-import { LINKED_PERSON, personSchema, type Person } from '@qa/domain';
+import {
+  DEFAULT_PERSON_PREFERENCES,
+  LINKED_PERSON,
+  personSchema,
+  preferencesOf,
+  type Person,
+} from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { PeopleTable } from '../../db/schema';
@@ -18,7 +24,21 @@ function toPerson(row: PersonRow): Person {
     // SQLite has no boolean type and answers 0/1.
     loginActive: row.login_active === true || row.login_active === 1,
     createdDate: row.created_date,
+    language: row.language ?? null,
+    preferences:
+      row.preferences === null
+        ? { ...DEFAULT_PERSON_PREFERENCES }
+        : { ...DEFAULT_PERSON_PREFERENCES, ...(JSON.parse(row.preferences) as object) },
   });
+}
+
+/** The stored form of the preferences: null while they are the defaults. */
+function preferencesColumn(person: Person): string | null {
+  const preferences = preferencesOf(person);
+  const isDefault =
+    preferences.defaultPlanningYear === DEFAULT_PERSON_PREFERENCES.defaultPlanningYear &&
+    preferences.reminderMails === DEFAULT_PERSON_PREFERENCES.reminderMails;
+  return isDefault ? null : JSON.stringify(preferences);
 }
 
 /**
@@ -59,10 +79,60 @@ export class PeopleRepository {
           account_id: person.accountId,
           login_active: this.bool(person.loginActive),
           created_date: person.createdDate,
+          language: person.language ?? null,
+          preferences: preferencesColumn(person),
         })
         .execute();
       await this.directory.project(person);
+      await this.projectRoles();
     });
+  }
+
+  /**
+   * Writes every field of an existing record (name, avatar, type, roles, login link and state,
+   * language, preferences; `id` and `createdDate` stay) with its directory document and the
+   * role documents, in one transaction. False when the record is gone. An e-mail the directory
+   * holds for another person throws PersonEmailTakenError.
+   */
+  async save(person: Person): Promise<boolean> {
+    return this.database.db.transaction().execute(async () => {
+      const result = await this.db
+        .updateTable('people')
+        .set({
+          display_name: person.displayName,
+          email: person.email,
+          avatar: person.avatar,
+          type: person.type,
+          roles: JSON.stringify(person.roles),
+          account_id: person.accountId,
+          login_active: this.bool(person.loginActive),
+          language: person.language ?? null,
+          preferences: preferencesColumn(person),
+        })
+        .where('id', '=', person.id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      await this.directory.project(person);
+      await this.projectRoles();
+      return true;
+    });
+  }
+
+  /**
+   * Deletes a record with its directory document and e-mail index entry (and, for a person who
+   * exists only in the directory, those alone), refreshing the role documents.
+   */
+  async delete(personId: string): Promise<void> {
+    await this.database.db.transaction().execute(async () => {
+      await this.db.deleteFrom('people').where('id', '=', personId).execute();
+      await this.directory.remove(personId);
+      await this.projectRoles();
+    });
+  }
+
+  /** The `roles` collection from the current records (same transaction as the caller's). */
+  private async projectRoles(): Promise<string[]> {
+    return this.directory.projectRoles(await this.findAll());
   }
 
   async findById(id: string): Promise<Person | null> {
@@ -112,6 +182,7 @@ export class PeopleRepository {
       if (result.numUpdatedRows === 0n) return false;
       const linked = await this.findById(personId);
       if (linked) await this.directory.project(linked, { emailConflict: 'take' });
+      await this.projectRoles();
       return true;
     });
   }
@@ -121,10 +192,17 @@ export class PeopleRepository {
     return rows.map(toPerson);
   }
 
-  /** Start-up: writes the directory document of every record that lacks it or is outdated. */
+  /**
+   * Start-up: writes the directory document of every record that lacks it or is outdated, and
+   * the role documents that differ from the records.
+   */
   async syncDirectory(): Promise<string[]> {
-    return this.database.db
-      .transaction()
-      .execute(async () => this.directory.backfill(await this.findAll()));
+    return this.database.db.transaction().execute(async () => {
+      const people = await this.findAll();
+      return [
+        ...(await this.directory.backfill(people)),
+        ...(await this.directory.projectRoles(people)),
+      ];
+    });
   }
 }

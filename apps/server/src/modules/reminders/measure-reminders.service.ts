@@ -116,7 +116,8 @@ export class MeasureRemindersService {
           continue;
         }
         const content = reminderMailContent({
-          language: reminderLanguage(null, configuration.language),
+          // The person's own mail language (profile, issue 15), else the installation's.
+          language: reminderLanguage(person.language ?? null, configuration.language),
           name: person.displayName || person.email,
           today: day,
           daysBefore: settings.daysBefore,

@@ -149,6 +149,14 @@ export class SyncConnection {
     this.sessionCheck.unref();
   }
 
+  /**
+   * Re-reads the session now instead of at the next interval (sessions ended or roles changed by
+   * an admin, issue 15), queued like the periodic check.
+   */
+  recheckSoon(): void {
+    if (!this.closed) this.enqueue(() => this.recheckSession());
+  }
+
   /** The session may have been signed out or the person's roles changed since the upgrade. */
   private async recheckSession(): Promise<void> {
     if (this.closed) return;

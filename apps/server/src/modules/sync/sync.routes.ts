@@ -80,5 +80,11 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
       for (const { data, isBinary } of early) socket.emit('message', data, isBinary);
     },
   );
-  return { connectionCount: () => connections.size };
+  return {
+    connectionCount: () => connections.size,
+    /** Every open connection of this instance re-reads its session now (people admin). */
+    recheckSessions: () => {
+      for (const connection of connections) connection.recheckSoon();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import {
   attachmentContentType,
   checkAttachmentUpload,
+  isPersonFileOwner,
   parseFileOwner,
   type AttachmentRejectionReason,
   type DomainMessage,
@@ -116,6 +117,10 @@ export async function saveOfflineFile(
 ): Promise<{ fileId: string; name: string }> {
   const owned = parseFileOwner({ ...ownerInput });
   if (!owned.ok) throw new FileRejectedError({ reason: 'ownerInvalid', message: owned.message });
+  // Kept files belong to an audit; an avatar goes up at once (features/users/avatar-upload).
+  if (isPersonFileOwner(owned.owner)) {
+    throw new FileRejectedError({ reason: 'ownerInvalid', message: { key: 'file.auditRequired' } });
+  }
   const fileName = (name ?? (file instanceof File ? file.name : '')).trim();
   const rejection = checkAttachmentUpload(
     { name: fileName, type: file.type, size: file.size },
