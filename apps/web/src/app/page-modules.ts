@@ -41,6 +41,8 @@ export const PAGE_MODULES: readonly PageModules[] = [
     pattern: '/audit/:auditId/edit',
     modules: ['src/features/audits/audit-page.tsx', 'src/features/audits/audit-edit-page.tsx'],
   },
+  { pattern: '/auditimport', modules: ['src/features/audits/audit-import-page.tsx'] },
+  { pattern: '/settings', modules: ['src/features/settings/settings-page.tsx'] },
   { pattern: '/camera', modules: ['src/features/audits/camera-page.tsx'] },
   { pattern: '/templates', modules: ['src/features/templates/template-matrix-page.tsx'] },
   { pattern: '/templates/:templateId', modules: ['src/features/templates/template-page.tsx'] },

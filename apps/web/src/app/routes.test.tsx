@@ -97,6 +97,8 @@ describe('route table (SPEC section 2)', () => {
     ['/measure/m1', 'Measures'],
     ['/configuration', 'Configuration'],
     ['/customerdata', 'Customer data'],
+    ['/settings', 'Settings'],
+    ['/auditimport', 'Audit import'],
     ['/no/such/page', 'Page not found'],
   ];
 
@@ -127,7 +129,7 @@ describe('route table (SPEC section 2)', () => {
     server(true);
     renderRoutes(createRoutes(), '/users', 'de');
     await screen.findByRole('heading', { level: 1, name: 'Benutzer' });
-    expect(screen.getByTestId('not-available').textContent).toContain('noch nicht verfügbar');
+    expect((await screen.findByTestId('users-header')).textContent).toContain('Rollen');
     await waitFor(() =>
       expect(screen.getByTestId('user-menu-button').getAttribute('aria-label')).toContain(
         'Erika Muster',

@@ -85,6 +85,20 @@ const protectedRoutes: RouteObject[] = [
     ],
   },
   {
+    path: 'auditimport',
+    lazy: lazyPage(
+      () => import('../features/audits/audit-import-page'),
+      (m) => m.AuditImportPage,
+    ),
+  },
+  {
+    path: 'settings',
+    lazy: lazyPage(
+      () => import('../features/settings/settings-page'),
+      (m) => m.SettingsPage,
+    ),
+  },
+  {
     path: 'camera',
     lazy: lazyPage(
       () => import('../features/audits/camera-page'),

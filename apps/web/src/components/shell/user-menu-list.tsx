@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
+import SettingsIcon from '@mui/icons-material/Settings';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -25,7 +26,7 @@ interface UserMenuListProps {
   onGo: (to: string) => void;
 }
 
-/** The avatar menu's entries (user-menu.tsx loads it when first opened): profile, language, sign out. */
+/** The avatar menu's entries (user-menu.tsx loads it when first opened): profile, settings, language, sign out. */
 export function UserMenuList({ id, person, anchor, onClose, onGo }: UserMenuListProps) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
@@ -46,6 +47,12 @@ export function UserMenuList({ id, person, anchor, onClose, onGo }: UserMenuList
           <PersonIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText primary={t('userMenu.profile')} secondary={person.displayName} />
+      </MenuItem>
+      <MenuItem data-testid="settings" onClick={() => onGo('/settings')}>
+        <ListItemIcon>
+          <SettingsIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText primary={t('userMenu.settings')} />
       </MenuItem>
       <Divider />
       <ListSubheader>{t('userMenu.language')}</ListSubheader>

@@ -168,6 +168,26 @@ describe('AuditDialog', () => {
     commands.length = 0;
   });
 
+  it("preselects the person's preferred planning year for a new audit, dates moved along", () => {
+    person = testPerson({
+      roles: ['user', 'qm'],
+      preferences: { defaultPlanningYear: YEAR + 1, reminderMails: true },
+    });
+    renderDialog();
+    expect(input('audit-dialog-planning_year').value).toBe(String(YEAR + 1));
+    expect(input('audit-dialog-planning_date').value).toBe(
+      shownDay(`${YEAR + 1}${localDay().slice(4)}`),
+    );
+    cleanup();
+    // One the configured span (3 back, 3 ahead) does not offer is not preselected.
+    person = testPerson({
+      roles: ['user', 'qm'],
+      preferences: { defaultPlanningYear: YEAR + 10, reminderMails: true },
+    });
+    renderDialog();
+    expect(input('audit-dialog-planning_year').value).toBe(String(YEAR));
+  });
+
   it('starts a new audit with the defaults and limits the dates to the planning year', () => {
     person = testPerson({ roles: ['user', 'qm'] });
     renderDialog();

@@ -51,6 +51,7 @@ import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useSnackbar } from '../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
+import { preferredPlanningYear } from '../../lib/session/person-preferences';
 import { usePerson } from '../../lib/session/session-provider';
 import { randomId } from '../../lib/sync/random-id';
 import { useCommand } from '../../lib/sync/use-command';
@@ -194,6 +195,7 @@ function initialState(
   stored: JsonObject | undefined,
   today: string,
   vdaPreset: AuditDialogConfig['audit'] | null,
+  preferredYear: number | null = null,
 ): FormState {
   if (stored) {
     return {
@@ -202,7 +204,12 @@ function initialState(
       protected: getOwn(stored, 'protected') === true,
     };
   }
-  const values = newAuditFormValues(today);
+  const defaults = newAuditFormValues(today);
+  // The person's preferred planning year (settings), its dates moved along, instead of this year.
+  const values =
+    preferredYear === null || preferredYear === defaults.planning_year
+      ? defaults
+      : withPlanningYear(defaults, preferredYear);
   // A new VDA 6.3 process audit: its standard and type if configured, the VDA schema (issue 19).
   const preset: Partial<AuditFormValues> = vdaPreset
     ? {
@@ -245,7 +252,14 @@ function AuditDialogForm({
   const [today] = useState(() => localDay());
   // The form starts from the audit as it was when the dialog opened; an update sends only what
   // the user changed since, so a concurrent edit of other fields (offline, say) is kept.
-  const [initial] = useState(() => initialState(stored, today, vdaPreset ? config.audit : null));
+  const [initial] = useState(() => {
+    // A preferred year the configured span no longer offers is not preselected.
+    const preferred = preferredPlanningYear(person);
+    const offered =
+      preferred !== null &&
+      planningYearRange(config.audit.planningYears, Number(today.slice(0, 4))).includes(preferred);
+    return initialState(stored, today, vdaPreset ? config.audit : null, offered ? preferred : null);
+  });
   const templateConfig = useConfigSegment('template');
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<AuditFormErrors>({});

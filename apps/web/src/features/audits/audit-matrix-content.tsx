@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import LockIcon from '@mui/icons-material/Lock';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import ShowChartIcon from '@mui/icons-material/ShowChart';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
@@ -25,6 +26,7 @@ import { NavigationProgressBar } from '../../components/shell/navigation-progres
 import { useListConfig } from '../../lib/config/use-list-config';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useAdminView } from '../../lib/routing/use-admin-view';
+import { preferredPlanningYear } from '../../lib/session/person-preferences';
 import { usePerson } from '../../lib/session/session-provider';
 import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
@@ -137,7 +139,13 @@ export function AuditMatrixContent() {
   const currentYear = new Date().getFullYear();
   const span = auditConfig.matrixYears;
   const years = useMemo(() => matrixYearList(span, currentYear), [span, currentYear]);
-  const year = matrixYearOrFallback(parseMatrixYear(params.get('year')), span, currentYear);
+  // Without `?year=`, the person's preferred planning year (settings) if the list offers it.
+  const preferredYear = preferredPlanningYear(person);
+  const year = matrixYearOrFallback(
+    parseMatrixYear(params.get('year')) ?? preferredYear,
+    span,
+    currentYear,
+  );
   const { documents, loading: auditsLoading } = useQuery(matrixQuery(year));
   // Rows wait for the names their ids stand for: shown first as ids ("User: 0193..."), a card
   // lost two lines a moment later and every row below jumped (layout shift 0.1 on a phone).
@@ -290,11 +298,18 @@ export function AuditMatrixContent() {
               icon: <UploadFileIcon fontSize="small" />,
               onClick: () => setImporting(true),
             },
+            {
+              id: 'importPage',
+              label: t('auditMatrix.importPage'),
+              icon: <OpenInNewIcon fontSize="small" />,
+              onClick: () => void navigate('/auditimport'),
+              testId: 'audit-import-page-link',
+            },
           ]
         : []),
     ];
     return entries.length > 0 ? entries : undefined;
-  }, [adminView, mayCreate, t]);
+  }, [adminView, mayCreate, navigate, t]);
 
   const header = useMemo(
     () => (

@@ -129,6 +129,7 @@ function renderAt(path: string, language: 'de' | 'en' = 'en') {
       { path: '/auditmatrix', element: <AuditMatrixPage /> },
       { path: '/audit/:auditId', element: <AuditStub /> },
       { path: '/audit/:auditId/auditpreparation', element: <AuditStub /> },
+      { path: '/auditimport', element: <p data-testid="audit-import-page-stub" /> },
     ],
     { initialEntries: [path] },
   );
@@ -401,5 +402,28 @@ describe('audit matrix', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Import audits' }));
     expect(await screen.findByTestId('audit-import-dialog')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Import audits' })).toBeTruthy();
+  });
+
+  it('links the audit import page beside the dialog in the admin view', async () => {
+    person = testPerson({ roles: ['admin'] });
+    const router = renderAt('/auditmatrix?admin');
+    fireEvent.click(await screen.findByTestId('list-more-actions'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Audit import page' }));
+    expect(await screen.findByTestId('audit-import-page-stub')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auditimport');
+  });
+
+  it("opens on the person's preferred planning year unless the URL names one", async () => {
+    person = testPerson({
+      roles: ['user'],
+      preferences: { defaultPlanningYear: 2025, reminderMails: true },
+    });
+    renderAt('/auditmatrix');
+    await screen.findByTestId('audit-row-a3');
+    expect(lastAuditQuery()?.filters).toEqual([{ path: ['planning_year'], op: '==', value: 2025 }]);
+    cleanup();
+    renderAt('/auditmatrix?year=2026');
+    await screen.findByTestId('audit-row-a1');
+    expect(lastAuditQuery()?.filters).toEqual([{ path: ['planning_year'], op: '==', value: 2026 }]);
   });
 });

@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLivePerson } from './live-person';
 import { flushPendingSignOut, markSignOutPending } from './pending-sign-out';
 import { fetchSessionPerson } from './session-api';
 import { clearCachedPerson, readCachedPerson, writeCachedPerson } from './session-cache';
@@ -190,8 +191,11 @@ export function useSession(): SessionContextValue {
   return value;
 }
 
-/** The signed-in person, or null. */
+/**
+ * The signed-in person, or null. Roles, name and picture follow the person's replicated `people`
+ * document live (live-person.ts), so an open page loses what a removed role allowed at once.
+ */
 export function usePerson(): Person | null {
   const { state } = useSession();
-  return state.status === 'signed-in' ? state.person : null;
+  return useLivePerson(state.status === 'signed-in' ? state.person : null);
 }

@@ -1,0 +1,35 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../lib/i18n/i18n';
+import { testPerson } from '../../test/test-person';
+import { UserMenuList } from './user-menu-list';
+
+function renderMenu(language: 'de' | 'en') {
+  const onGo = vi.fn();
+  const anchor = document.createElement('button');
+  document.body.append(anchor);
+  render(
+    <I18nextProvider i18n={createI18n(language)}>
+      <UserMenuList id="menu" person={testPerson()} anchor={anchor} onClose={vi.fn()} onGo={onGo} />
+    </I18nextProvider>,
+  );
+  return onGo;
+}
+
+describe('avatar menu', () => {
+  afterEach(cleanup);
+
+  it('leads to the settings, after the profile', () => {
+    const onGo = renderMenu('en');
+    const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
+    expect(items.slice(0, 2)).toEqual(['ProfileErika Muster', 'Settings']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    expect(onGo).toHaveBeenCalledWith('/settings');
+  });
+
+  it('names it in German', () => {
+    renderMenu('de');
+    expect(screen.getByRole('menuitem', { name: 'Einstellungen' })).toBeTruthy();
+  });
+});
