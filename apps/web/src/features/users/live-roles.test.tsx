@@ -1,18 +1,19 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
-import type { Person } from '@qa/domain';
+import { ROLE_IDS, type Person } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { overlayPerson, useLivePerson } from '../../lib/session/live-person';
+import { KNOWN_ROLE_IDS, overlayPerson, useLivePerson } from '../../lib/session/live-person';
 import type { ViewDocument } from '../../lib/sync/sync-types';
 import { testPerson } from '../../test/test-person';
 
 // The replica's `people` document of the signed-in person, changed by "another admin".
 let documentData: JsonObject | undefined;
 const listeners = new Set<() => void>();
-vi.mock('../../lib/sync/use-document', async () => {
+vi.mock('../../lib/session/use-people-document', async () => {
   const { useEffect, useState } = await import('react');
   return {
-    useDocument: (collection: string, id: string | undefined) => {
+    usePeopleDocument: (id: string | undefined) => {
+      const collection = 'people';
       const [, force] = useState(0);
       useEffect(() => {
         const listener = () => force((n) => n + 1);
@@ -23,7 +24,7 @@ vi.mock('../../lib/sync/use-document', async () => {
         collection === 'people' && id && documentData
           ? { collection, id, data: documentData, state: 'sync' }
           : undefined;
-      return { document, loading: false };
+      return document;
     },
   };
 });
@@ -50,6 +51,10 @@ afterEach(() => {
 });
 
 describe('live roles (usePerson overlay)', () => {
+  it("knows the domain's roles", () => {
+    expect([...KNOWN_ROLE_IDS].sort()).toEqual([...ROLE_IDS].sort());
+  });
+
   it('keeps the session person while the replica has no document', () => {
     expect(overlayPerson(session, undefined)).toBe(session);
     render(<Probe person={session} />);
