@@ -1,9 +1,8 @@
+import { FormOutcome } from '../../components/form/form-outcome';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -177,28 +176,16 @@ function SettingsForm({ person }: { person: Person }) {
           </FormHelperText>
         </Box>
 
-        {error && (
-          <Alert severity="error" data-testid="settings-error">
-            {error}
-          </Alert>
-        )}
-        {saved && (
-          <Alert severity="success" data-testid="settings-saved" role="status">
-            {t('settings.saved')}
-          </Alert>
-        )}
-        {busy && <LinearProgress aria-label={t('settings.saving')} />}
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !online}
-            sx={{ minHeight: 44 }}
-            data-testid="settings-save"
-          >
-            {t('settings.save')}
-          </Button>
-        </Box>
+        <FormOutcome
+          error={error}
+          success={saved ? t('settings.saved') : null}
+          busy={busy}
+          busyLabel={t('settings.saving')}
+          disabled={!online}
+          submitLabel={t('settings.save')}
+          testId="settings"
+          successTestId="settings-saved"
+        />
       </Stack>
     </Paper>
   );

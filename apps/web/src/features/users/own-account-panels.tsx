@@ -1,3 +1,4 @@
+import { FormOutcome } from '../../components/form/form-outcome';
 import DevicesIcon from '@mui/icons-material/Devices';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -166,28 +167,15 @@ function PasswordPanel({ online }: { online: boolean }) {
         <Typography variant="body2" color="text.secondary">
           {t('account.password.rules', PASSWORD_TEXT_VALUES)}
         </Typography>
-        {error && (
-          <Alert severity="error" data-testid="own-password-error">
-            {error}
-          </Alert>
-        )}
-        {done && (
-          <Alert severity="success" data-testid="own-password-done">
-            {t('account.password.done')}
-          </Alert>
-        )}
-        {busy && <LinearProgress aria-label={t('account.password.saving')} />}
-        <Box>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !online}
-            sx={{ minHeight: 44 }}
-            data-testid="own-password-save"
-          >
-            {t('account.password.save')}
-          </Button>
-        </Box>
+        <FormOutcome
+          error={error}
+          success={done ? t('account.password.done') : null}
+          busy={busy}
+          busyLabel={t('account.password.saving')}
+          disabled={!online}
+          submitLabel={t('account.password.save')}
+          testId="own-password"
+        />
       </Stack>
     </Panel>
   );
