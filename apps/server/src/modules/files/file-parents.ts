@@ -7,24 +7,10 @@ import {
   type FileOwner,
   type StoredFileParent,
 } from '@qa/domain';
-import type { Database } from '../../db/database';
 import type { DocumentsRepository } from '../sync/documents.repository';
 
 /** Which of some person ids have a record in the `people` table. */
 export type PersonRecordIds = (personIds: readonly string[]) => Promise<Set<string>>;
-
-/** PersonRecordIds on the `people` table of this database. */
-export function personRecordIds(database: Database): PersonRecordIds {
-  return async (personIds) => {
-    if (personIds.length === 0) return new Set();
-    const rows = await database.db.executor
-      .selectFrom('people')
-      .select('id')
-      .where('id', 'in', [...personIds])
-      .execute();
-    return new Set(rows.map((row) => row.id));
-  };
-}
 
 /** The stored audit a file belongs to and, if the owner names one, its stored audit item. */
 export interface FileParentDocuments {

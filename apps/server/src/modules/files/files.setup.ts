@@ -5,7 +5,8 @@ import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from '../sync/change-feed';
 import type { DocumentsRepository } from '../sync/documents.repository';
 import { FileCollector } from './file-collector';
-import { FileParents, personRecordIds } from './file-parents';
+import { PeopleRepository } from '../people/people.repository';
+import { FileParents } from './file-parents';
 import { FilesRepository } from './files.repository';
 import { registerFileRoutes } from './files.routes';
 import { FilesService } from './files.service';
@@ -39,10 +40,11 @@ export async function registerFiles(
   const removed = await storage.removeIncomplete();
   if (removed > 0) app.log.info({ files: removed }, 'unfinished uploads removed');
 
+  const people = new PeopleRepository(setup.database);
   const files = new FilesService(
     new FilesRepository(setup.database),
     storage,
-    new FileParents(setup.documents, personRecordIds(setup.database)),
+    new FileParents(setup.documents, (ids) => people.existingIds(ids)),
     { quotaBytes: setup.quotaBytes },
   );
   const collector = new FileCollector(files, app.log);

@@ -187,6 +187,17 @@ export class PeopleRepository {
     });
   }
 
+  /** Which of these person ids have a record (a file of a person: their avatar). */
+  async existingIds(personIds: readonly string[]): Promise<Set<string>> {
+    if (personIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('people')
+      .select('id')
+      .where('id', 'in', [...personIds])
+      .execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
   async findAll(): Promise<Person[]> {
     const rows = await this.db.selectFrom('people').selectAll().orderBy('id').execute();
     return rows.map(toPerson);
