@@ -20,8 +20,23 @@ import {
 } from '@qa/sync';
 import type { DocumentsRepository, StoredDocument } from './documents.repository';
 
+/** One document a command wrote, as stored after it, with its data before and its sequence. */
+export interface AppliedChange {
+  document: ReplicatedDocument;
+  prev: JsonObject | null;
+  seq: number;
+}
+
 export type PushOutcome =
-  | { kind: 'ack'; mutationId: number; sequence?: number }
+  | {
+      kind: 'ack';
+      mutationId: number;
+      sequence?: number;
+      /** What the command wrote (empty for a replay or a command that changed nothing). */
+      changes?: AppliedChange[];
+    }
+  /** `expect` did not hold: the document is at another version (REST `If-Match`: 412). */
+  | { kind: 'stale'; mutationId: number; version: number }
   | {
       kind: 'reject';
       mutationId: number;
@@ -32,15 +47,42 @@ export type PushOutcome =
     };
 
 type Rejection = Extract<PushOutcome, { kind: 'reject' }>;
+type Stale = Extract<PushOutcome, { kind: 'stale' }>;
+
+/** What a caller may ask of one push besides the mutation (the REST API's needs). */
+export interface PushOptions {
+  /**
+   * Optimistic concurrency (`If-Match`): the document must be at this version (0 = does not
+   * exist) when the command runs, else nothing is written and the answer is `stale`.
+   */
+  expect?: { collection: string; id: string; version: number };
+  /**
+   * The mutation id is the client's next one (its last applied + 1), chosen under the log lock:
+   * for callers without a counter of their own (REST calls without an `Idempotency-Key`).
+   */
+  nextMutationId?: boolean;
+}
+
+/**
+ * Called inside the command's transaction after its writes (webhooks' outbox): what it writes
+ * commits with the command or not at all; a throw fails the command like a database error.
+ */
+export type AppliedHook = (applied: {
+  person: Person;
+  clientId: string;
+  mutation: Mutation;
+  changes: readonly AppliedChange[];
+  now: string;
+}) => Promise<void>;
 
 /** Thrown inside the transaction to roll it back; carries the answer for the client. */
 class RejectedCommand extends Error {
   constructor(
-    readonly outcome: Rejection,
+    readonly outcome: Rejection | Stale,
     /** Kept for the client's next welcomes; not when the client id is not this person's. */
     readonly record = true,
   ) {
-    super(outcome.message);
+    super(outcome.kind === 'stale' ? 'stale' : outcome.message);
   }
 }
 
@@ -99,6 +141,7 @@ export class PushService {
   private readonly registry: CommandRegistry;
   private readonly clock: () => Date;
   private readonly newId: () => string;
+  private readonly appliedHooks: AppliedHook[] = [];
 
   constructor(
     private readonly documents: DocumentsRepository,
@@ -107,6 +150,11 @@ export class PushService {
     this.registry = options.registry ?? domainCommandRegistry;
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
+  }
+
+  /** Adds a hook run in every command's transaction after its writes (see AppliedHook). */
+  onApplied(hook: AppliedHook): void {
+    this.appliedHooks.push(hook);
   }
 
   /**
@@ -130,13 +178,18 @@ export class PushService {
    * rejection and change nothing; a failure of the database throws (the caller must not tell
    * the client to drop the command: it is retried after reconnecting).
    */
-  async push(person: Person, clientId: string, mutation: Mutation): Promise<PushOutcome> {
+  async push(
+    person: Person,
+    clientId: string,
+    mutation: Mutation,
+    options: PushOptions = {},
+  ): Promise<PushOutcome> {
     if (mutation.clientId !== clientId) {
       return rejection(mutation, 'forbidden', 'mutation of another client');
     }
-    let sequence: number | 'replay' | undefined;
+    let result: { mutationId: number; changes: AppliedChange[] } | 'replay';
     try {
-      sequence = await this.documents.transaction(async () => {
+      result = await this.documents.transaction(async () => {
         const last = await this.documents.lockLog();
         const applied = await this.documents.clientMutation(clientId);
         if (applied && applied.personId !== person.id) {
@@ -145,22 +198,33 @@ export class PushService {
             false,
           );
         }
+        const current = options.nextMutationId
+          ? { ...mutation, mutationId: (applied?.lastMutationId ?? 0) + 1 }
+          : mutation;
         // A replay first: the mutation was applied, whatever its args look like now (a client
         // may resend an id with other args), so it is acknowledged and never recorded as refused.
-        if (applied && mutation.mutationId <= applied.lastMutationId) return 'replay' as const;
-        const planned = this.registry.reads(mutation.name, mutation.args);
-        if (!planned.ok) throw new RejectedCommand(fromCommandError(mutation, planned.error));
-        return this.apply(person, clientId, mutation, planned.reads, last);
+        if (applied && current.mutationId <= applied.lastMutationId) return 'replay' as const;
+        const planned = this.registry.reads(current.name, current.args);
+        if (!planned.ok) throw new RejectedCommand(fromCommandError(current, planned.error));
+        const changes = await this.apply(person, clientId, current, planned.reads, last, options);
+        return { mutationId: current.mutationId, changes };
       });
     } catch (error) {
       if (error instanceof RejectedCommand) {
-        return error.record ? this.rejected(person, clientId, error.outcome) : error.outcome;
+        const { outcome } = error;
+        if (outcome.kind === 'stale') return outcome;
+        return error.record ? this.rejected(person, clientId, outcome) : outcome;
       }
       throw error;
     }
-    return sequence === 'replay' || sequence === undefined
-      ? { kind: 'ack', mutationId: mutation.mutationId }
-      : { kind: 'ack', mutationId: mutation.mutationId, sequence };
+    if (result === 'replay') return { kind: 'ack', mutationId: mutation.mutationId };
+    const sequence = result.changes.at(-1)?.seq;
+    return {
+      kind: 'ack',
+      mutationId: result.mutationId,
+      ...(sequence === undefined ? {} : { sequence }),
+      changes: result.changes,
+    };
   }
 
   /**
@@ -190,19 +254,32 @@ export class PushService {
     return { ...last, rejections };
   }
 
-  /** Inside the transaction. Answers the last sequence written, or undefined if none. */
+  /** Inside the transaction. Answers what was written (nothing: an empty list). */
   private async apply(
     person: Person,
     clientId: string,
     mutation: Mutation,
     reads: readonly { collection: string; id: string }[],
     lastSequence: number,
-  ): Promise<number | undefined> {
+    options: PushOptions,
+  ): Promise<AppliedChange[]> {
     const stored = new Map<string, StoredDocument>();
     const remember = (docs: StoredDocument[]) => {
       for (const doc of docs) stored.set(documentKey(doc.collection, doc.id), doc);
     };
-    remember(await this.documents.findMany(reads));
+    const expected = options.expect;
+    remember(
+      await this.documents.findMany(
+        expected ? [...reads, { collection: expected.collection, id: expected.id }] : reads,
+      ),
+    );
+    if (expected) {
+      const doc = stored.get(documentKey(expected.collection, expected.id));
+      const version = doc && !doc.deleted ? doc.version : 0;
+      if (version !== expected.version) {
+        throw new RejectedCommand({ kind: 'stale', mutationId: mutation.mutationId, version });
+      }
+    }
     const live = (key: string) => {
       const doc = stored.get(key);
       return doc && !doc.deleted ? doc.data : undefined;
@@ -234,7 +311,7 @@ export class PushService {
     const { store: after, changed } = applyOps(before, ops);
     if (changed.length === 0) {
       await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now);
-      return undefined;
+      return [];
     }
 
     const written: { document: ReplicatedDocument; prev: JsonObject | null }[] = [];
@@ -276,13 +353,18 @@ export class PushService {
 
     let seq = lastSequence;
     const author = { actor: person.id, clientId, mutationId: mutation.mutationId };
+    const changes: AppliedChange[] = [];
     for (const { document, prev } of written) {
       seq += 1;
       await this.documents.write(document, seq, prev, author);
+      changes.push({ document, prev, seq });
     }
     await this.documents.setLastSequence(seq);
     await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now, seq);
-    return seq;
+    for (const hook of this.appliedHooks) {
+      await hook({ person, clientId, mutation, changes, now });
+    }
+    return changes;
   }
 
   private activityOp(person: Person, activity: CommandActivity, now: string) {

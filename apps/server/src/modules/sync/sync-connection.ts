@@ -346,7 +346,7 @@ export class SyncConnection {
           mutationId: outcome.mutationId,
           ...(outcome.sequence !== undefined ? { sequence: outcome.sequence } : {}),
         });
-      } else {
+      } else if (outcome.kind === 'reject') {
         const { kind: _kind, ...reject } = outcome;
         this.send({ type: 'reject', v, ...reject });
       }
