@@ -13,6 +13,7 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       '**/dev-dist/**',
+      'apps/server/test/api/openapi.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -14,6 +14,10 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { trustProxyOption } from './http/trust-proxy';
 import { createAuth, type Auth } from './modules/auth/auth';
 import { createAuthOptions } from './modules/auth/auth-options';
+import { ApiTokensRepository } from './modules/api/api-tokens.repository';
+import { ApiTokensService } from './modules/api/api-tokens.service';
+import { registerOpenApi } from './modules/api/openapi';
+import { registerApi } from './modules/api/register-api';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerMeRoutes } from './modules/auth/me.routes';
 import { MeService } from './modules/auth/me.service';
@@ -199,9 +203,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     registerJsonBodyParser(app);
     await registerSecurityHeaders(app, config);
     await registerCompression(app);
+    const build = readBuildInfo(config.buildId);
+    await registerOpenApi(app, { version: build.version });
     registerHealthRoutes(app, { health: new HealthRepository(database) });
-    registerClientConfigRoutes(app, { config, build: readBuildInfo(config.buildId) });
-    const sessions = new SessionService(auth, people);
+    registerClientConfigRoutes(app, { config, build });
+    const apiTokens = new ApiTokensService(new ApiTokensRepository(database), peopleRepository);
+    const sessions = new SessionService(auth, people, apiTokens);
     registerSessionRoutes(app, { sessions });
     const syncRoutes = await registerSyncRoutes(app, {
       sessions,
@@ -212,6 +219,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
     });
     await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
+    await registerApi(app, {
+      sessions,
+      tokens: apiTokens,
+      documents,
+      push,
+      feed,
+      trustedOrigins: config.trustedOrigins,
+      rateLimit: config.rateLimit.api,
+    });
     await registerPeopleRoutes(app, {
       sessions,
       admin: new PeopleAdminService({

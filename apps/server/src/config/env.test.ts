@@ -30,7 +30,11 @@ describe('parseEnv', () => {
       trustProxy: false,
       reloadEnabled: false,
       logLevel: 'info',
-      rateLimit: { signIn: { max: 5, window: 60 }, passwordReset: { max: 3, window: 60 } },
+      rateLimit: {
+        signIn: { max: 5, window: 60 },
+        passwordReset: { max: 3, window: 60 },
+        api: { max: 1200, window: 60 },
+      },
       oidc: null,
       social: null,
       buildId: null,
@@ -85,7 +89,11 @@ describe('parseEnv', () => {
       trustProxy: 2,
       reloadEnabled: true,
       logLevel: 'warn',
-      rateLimit: { signIn: { max: 10, window: 30 }, passwordReset: { max: 2, window: 600 } },
+      rateLimit: {
+        signIn: { max: 10, window: 30 },
+        passwordReset: { max: 2, window: 600 },
+        api: { max: 1200, window: 60 },
+      },
       webDist: '/srv/qa/public',
       oidc: {
         providerId: 'enterprise',

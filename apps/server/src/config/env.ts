@@ -80,7 +80,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   reloadEnabled: boolean;
   logLevel: LogLevel;
-  rateLimit: { signIn: RateLimitRule; passwordReset: RateLimitRule };
+  /** `api`: requests per API token (issue 16). */
+  rateLimit: { signIn: RateLimitRule; passwordReset: RateLimitRule; api: RateLimitRule };
   webDist: string;
   oidc: OidcProviderConfig | null;
   social: SocialLoginConfig | null;
@@ -256,6 +257,7 @@ const envSchema = z.object({
   LOG_LEVEL: fromEnv(z.enum(LOG_LEVELS).default('info')),
   AUTH_RATE_LIMIT_SIGNIN: rateLimitText('5/60'),
   AUTH_RATE_LIMIT_RESET: rateLimitText('3/60'),
+  API_RATE_LIMIT: rateLimitText('1200/60'),
   WEB_DIST: fromEnv(z.string().optional()),
   OIDC_ISSUER: fromEnv(httpUrl.optional()),
   OIDC_CLIENT_ID: fromEnv(z.string().optional()),
@@ -352,7 +354,11 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
     trustProxy: e.TRUST_PROXY,
     reloadEnabled: e.RELOAD_ENABLED,
     logLevel: e.LOG_LEVEL,
-    rateLimit: { signIn: e.AUTH_RATE_LIMIT_SIGNIN, passwordReset: e.AUTH_RATE_LIMIT_RESET },
+    rateLimit: {
+      signIn: e.AUTH_RATE_LIMIT_SIGNIN,
+      passwordReset: e.AUTH_RATE_LIMIT_RESET,
+      api: e.API_RATE_LIMIT,
+    },
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : path.join(SERVER_ROOT, '../web/dist'),
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET

@@ -14,6 +14,7 @@ import * as m0008 from './migrations/0008-client-sequence.migration';
 import * as m0009 from './migrations/0009-measure-reminders.migration';
 import * as m0010 from './migrations/0010-person-preferences.migration';
 import * as m0011 from './migrations/0011-file-person-owners.migration';
+import * as m0012 from './migrations/0012-api-tokens.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -29,6 +30,7 @@ const provider: MigrationProvider = {
     '0009-measure-reminders': m0009,
     '0010-person-preferences': m0010,
     '0011-file-person-owners': m0011,
+    '0012-api-tokens': m0012,
   }),
 };
 

@@ -101,6 +101,7 @@ export interface Schema {
   sync_counter: SyncCounterTable;
   files: FilesTable;
   measure_reminders: MeasureRemindersTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** An uploaded file's metadata; the bytes lie in the file storage under `storage_key`. */
@@ -139,3 +140,19 @@ export interface MeasureRemindersTable {
   /** How many measures the mail listed. */
   measure_count: number;
 }
+
+/** Personal API tokens (0012-api-tokens). */
+export interface ApiTokensTable {
+  id: string;
+  person_id: string;
+  name: string;
+  /** Hex SHA-256 of the token's secret part. */
+  secret_hash: string;
+  /** 0/1. */
+  read_only: number;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+

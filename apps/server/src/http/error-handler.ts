@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type ErrorCode } from '../shared/app-error';
+import { isApiPath, sendProblem } from './problem';
 
 /** Fastify's own errors for bad input, mapped so a client never gets a 5xx for them. */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
@@ -25,36 +26,79 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
  */
 export function frameworkErrorHandler(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   if (error.statusCode && error.statusCode < 500) {
-    void reply.code(error.statusCode).send(errorBody('invalid_request', error.message));
+    void send(request, reply, error.statusCode, 'invalid_request', error.message);
     return;
   }
-  void reply.code(500).send(errorBody('internal', 'Internal server error'));
+  void send(request, reply, 500, 'internal', 'Internal server error');
+}
+
+/**
+ * One error answer: under /api/v1 an RFC 9457 problem (which keeps the `error` member), elsewhere
+ * our `{error}` body.
+ */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  more: Pick<AppError, 'details' | 'issues' | 'domainMessage' | 'extra'> = {},
+) {
+  if (isApiPath(request.url)) {
+    return sendProblem(request, reply, {
+      status,
+      code,
+      message,
+      details: more.details,
+      issues: more.issues,
+      domainMessage: more.domainMessage,
+      extra: more.extra,
+    });
+  }
+  return reply.code(status).send(errorBody(code, message, more.details, more.issues));
+}
+
+/** zod's issues of a request part as the domain's validation messages (`params.field`). */
+function validationIssues(error: FastifyError): { key: string; params: { field: string } }[] {
+  return (error.validation ?? []).map((issue) => ({
+    key: 'validation.invalid',
+    params: {
+      field:
+        String(issue.instancePath ?? '')
+          .split('/')
+          .filter(Boolean)
+          .join('.') || String(error.validationContext ?? 'body'),
+    },
+  }));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(error.status)
-        .send(errorBody(error.code, error.message, error.details, error.issues));
+      return send(request, reply, error.status, error.code, error.message, error);
     }
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) {
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      return reply.code(status).send(errorBody(known.code, known.message));
+      return send(request, reply, status, known.code, known.message);
     }
     if (error.validation) {
-      return reply.code(400).send(errorBody('invalid_request', error.message));
+      return send(request, reply, 400, 'invalid_request', error.message, {
+        issues: validationIssues(error),
+      });
+    }
+    if (error.statusCode === 429) {
+      return send(request, reply, 429, 'rate_limited', error.message);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(errorBody('invalid_request', error.message));
+      return send(request, reply, error.statusCode, 'invalid_request', error.message);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(errorBody('internal', 'Internal server error'));
+    return send(request, reply, 500, 'internal', 'Internal server error');
   });
 }

@@ -12,8 +12,15 @@ export const ERROR_STATUS = {
   invalid_password: 400,
   password_too_short: 400,
   password_too_long: 400,
+  // REST API (issue 16): commands' rejections and tokens.
+  invalid_args: 400,
+  unknown_command: 400,
   unauthenticated: 401,
+  token_invalid: 401,
+  token_expired: 401,
+  token_revoked: 401,
   forbidden: 403,
+  token_read_only: 403,
   not_found: 404,
   request_timeout: 408,
   conflict: 409,
@@ -21,8 +28,12 @@ export const ERROR_STATUS = {
   has_login: 409,
   last_admin: 409,
   self: 409,
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  rule: 422,
+  invalid_result: 422,
+  precondition_required: 428,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
@@ -37,6 +48,10 @@ export class AppError extends Error {
     readonly details?: unknown,
     /** DomainMessages `{key, params}` for the form (`params.field` names the input). */
     readonly issues?: readonly unknown[],
+    /** The domain's message for the whole error (REST problems translate it into `detail`). */
+    readonly domainMessage?: { key: string; params?: Record<string, string | number> },
+    /** Extension members of the problem (e.g. `version` of a 412). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,3 +1,4 @@
+import { sendProblem } from '../../http/problem';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -82,7 +83,10 @@ export async function registerWebRoutes(
     const pathname = (originFormTarget(req.url) ?? req.url).split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || isApiPath(pathname)) {
-      return reply.code(404).send(errorBody('not_found', `No route for ${req.method} ${pathname}`));
+      const message = `No route for ${req.method} ${pathname}`;
+      return pathname.startsWith('/api/v1/')
+        ? sendProblem(req, reply, { status: 404, code: 'not_found', message })
+        : reply.code(404).send(errorBody('not_found', message));
     }
     if (looksLikeFile(pathname)) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');

@@ -1,26 +1,12 @@
-import {
-  COMMAND_MESSAGES,
-  RULES_MESSAGES,
-  formatMessage,
-  importMessages,
-  validationMessages,
-  type DomainMessage,
-  type MessageCatalog,
-} from '@qa/domain';
+import { DOMAIN_MESSAGE_CATALOG, formatMessage, type DomainMessage } from '@qa/domain';
 import { useCallback } from 'react';
 import { useLanguage } from './use-language';
 
 /**
- * The domain's messages (rules, validation, imports, commands) in one catalog: the server
- * rejects with these keys and the domain's rules return them, so the web app translates them
- * from the domain's own texts instead of copying them into its catalogs.
+ * The domain's messages: the server rejects with these keys and the domain's rules return them,
+ * so the web app translates them from the domain's own texts instead of copying them.
  */
-const DOMAIN_CATALOG: MessageCatalog = {
-  ...validationMessages,
-  ...RULES_MESSAGES,
-  ...importMessages,
-  ...COMMAND_MESSAGES,
-};
+const DOMAIN_CATALOG = DOMAIN_MESSAGE_CATALOG;
 
 export function hasDomainMessage(key: string): boolean {
   return Object.hasOwn(DOMAIN_CATALOG, key);

@@ -1,0 +1,163 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  API_TOKEN_DEFAULT_DAYS,
+  API_TOKEN_MAX_DAYS,
+  API_TOKENS_PER_PERSON,
+  apiTokenCreateSchema,
+  apiTokenExpiry,
+  canSignIn,
+  parseApiToken,
+  type ApiToken,
+  type ApiTokenCreated,
+  type Person,
+} from '@qa/domain';
+import { AppError } from '../../shared/app-error';
+import type { PeopleRepository } from '../people/people.repository';
+import type { ApiTokensRepository, StoredApiToken } from './api-tokens.repository';
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const DAY_MS = 86_400_000;
+/** A token's person and state are read again after this long (revocations on other instances). */
+const CACHE_MS = 5_000;
+/** `last_used_at` is written at most this often per token. */
+const TOUCH_MS = 60_000;
+
+function randomId(length: number): string {
+  const bytes = randomBytes(length);
+  let id = '';
+  for (const byte of bytes) id += ID_ALPHABET[byte % ID_ALPHABET.length];
+  return id;
+}
+
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+function publicToken(token: StoredApiToken): ApiToken {
+  const { personId: _p, secretHash: _h, ...rest } = token;
+  return rest;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The person a token acts for, and the token (its read-only flag and id for the rate limit). */
+export interface TokenCaller {
+  person: Person;
+  token: StoredApiToken;
+}
+
+/**
+ * Personal API tokens (issue 16): created and revoked by their owner on the profile, shown
+ * once, stored hashed, with an expiry and a read-only option. A token acts with its person's
+ * current roles; a person who can no longer sign in (deactivated, login removed) has no working
+ * tokens.
+ */
+export class ApiTokensService {
+  private readonly cache = new Map<string, { caller: TokenCaller; until: number }>();
+  private readonly touched = new Map<string, number>();
+
+  constructor(
+    private readonly tokens: ApiTokensRepository,
+    private readonly people: PeopleRepository,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async list(person: Person): Promise<ApiToken[]> {
+    return (await this.tokens.ofPerson(person.id)).map(publicToken);
+  }
+
+  async create(person: Person, body: unknown): Promise<ApiTokenCreated> {
+    const parsed = apiTokenCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
+      throw new AppError('invalid_request', `invalid ${field}`, undefined, [
+        { key: 'validation.invalid', params: { field } },
+      ]);
+    }
+    const now = this.clock();
+    const today = isoDay(now);
+    const latest = isoDay(new Date(now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS));
+    const day =
+      parsed.data.expiresAt ?? isoDay(new Date(now.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS));
+    if (day < today || day > latest) {
+      throw new AppError('invalid_request', 'expiresAt out of range', undefined, [
+        { key: 'apiToken.expiryRange', params: { field: 'expiresAt', days: API_TOKEN_MAX_DAYS } },
+      ]);
+    }
+    const live = (await this.tokens.ofPerson(person.id)).filter(
+      (token) => token.revokedAt === null && token.expiresAt > now.toISOString(),
+    );
+    if (live.length >= API_TOKENS_PER_PERSON) {
+      throw new AppError('conflict', 'too many tokens', undefined, [
+        { key: 'apiToken.tooMany', params: { max: API_TOKENS_PER_PERSON } },
+      ]);
+    }
+    const id = randomId(16);
+    const secret = randomBytes(32).toString('base64url');
+    const token: StoredApiToken = {
+      id,
+      personId: person.id,
+      name: parsed.data.name,
+      secretHash: hashSecret(secret),
+      readOnly: parsed.data.readOnly,
+      createdAt: now.toISOString(),
+      expiresAt: apiTokenExpiry(day),
+      lastUsedAt: null,
+      revokedAt: null,
+    };
+    await this.tokens.insert(token);
+    return { token: publicToken(token), secret: `qat_${id}_${secret}` };
+  }
+
+  async revoke(person: Person, id: string): Promise<void> {
+    const revoked = await this.tokens.revoke(person.id, id, this.clock().toISOString());
+    this.cache.delete(id);
+    if (!revoked) throw new AppError('not_found', 'no such token');
+  }
+
+  /** Ends every token of a person (deactivation, deletion, "sign out everywhere"). */
+  async revokeAll(personId: string): Promise<void> {
+    await this.tokens.revokeAll(personId, this.clock().toISOString());
+    for (const [id, entry] of this.cache) {
+      if (entry.caller.person.id === personId) this.cache.delete(id);
+    }
+  }
+
+  /**
+   * The caller of a bearer token, or an AppError: `token_invalid` (not ours, unknown, wrong
+   * secret), `token_revoked`, `token_expired`; `unauthenticated` when its person may no longer
+   * sign in.
+   */
+  async authenticate(bearer: string): Promise<TokenCaller> {
+    const parsed = parseApiToken(bearer);
+    if (!parsed) throw new AppError('token_invalid', 'not an API token');
+    const now = this.clock();
+    const cached = this.cache.get(parsed.id);
+    let caller: TokenCaller;
+    if (cached && cached.until > now.getTime()) {
+      caller = cached.caller;
+    } else {
+      const token = await this.tokens.find(parsed.id);
+      if (!token) throw new AppError('token_invalid', 'unknown API token');
+      const person = await this.people.findById(token.personId);
+      if (!person || !canSignIn(person)) throw new AppError('unauthenticated', 'cannot sign in');
+      caller = { person, token };
+      this.cache.set(parsed.id, { caller, until: now.getTime() + CACHE_MS });
+    }
+    const expected = Buffer.from(caller.token.secretHash, 'hex');
+    const given = Buffer.from(hashSecret(parsed.secret), 'hex');
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new AppError('token_invalid', 'unknown API token');
+    }
+    if (caller.token.revokedAt !== null) throw new AppError('token_revoked', 'token revoked');
+    if (caller.token.expiresAt <= now.toISOString()) {
+      throw new AppError('token_expired', 'token expired');
+    }
+    const lastTouch = this.touched.get(caller.token.id) ?? 0;
+    if (now.getTime() - lastTouch >= TOUCH_MS) {
+      this.touched.set(caller.token.id, now.getTime());
+      await this.tokens.touch(caller.token.id, now.toISOString());
+    }
+    return caller;
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Longest a personal API token may live (issue 16): a year; the default is 90 days. */
+export const API_TOKEN_MAX_DAYS = 366;
+export const API_TOKEN_DEFAULT_DAYS = 90;
+export const API_TOKEN_NAME_MAX = 100;
+/** Tokens a person may hold at once (revoked and expired ones do not count). */
+export const API_TOKENS_PER_PERSON = 20;
+
+/** What the profile sends to create a token. `expiresAt` is a day (YYYY-MM-DD), end of that day UTC. */
+export const apiTokenCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(API_TOKEN_NAME_MAX),
+    expiresAt: z.iso.date().optional(),
+    readOnly: z.boolean().default(false),
+  })
+  .strict();
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** A token as its owner sees it: never its secret (shown once, in the create answer only). */
+export const apiTokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  readOnly: z.boolean(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+
+export const apiTokenCreatedSchema = z.object({
+  token: apiTokenSchema,
+  /** The whole token, `qat_<id>_<secret>`: shown once, then only its hash is kept. */
+  secret: z.string(),
+});
+export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
+
+const TOKEN_PATTERN = /^qat_([A-Za-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
+
+/** The id and secret of a token string, or null when it is not shaped like one of ours. */
+export function parseApiToken(token: string): { id: string; secret: string } | null {
+  const match = TOKEN_PATTERN.exec(token);
+  return match ? { id: match[1]!, secret: match[2]! } : null;
+}
+
+/** The last moment a token made to expire on `day` (YYYY-MM-DD) is valid: that day's end, UTC. */
+export function apiTokenExpiry(day: string): string {
+  return `${day}T23:59:59.999Z`;
+}
