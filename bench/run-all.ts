@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark and prints its figures. Benchmarks measure; they never
  * fail a build on a number (DESIGN.md section 8).
  */
+import { benchApi } from './api.bench';
 import { benchEntrySize } from './entry-size.bench';
 import { benchExecution } from './execution.bench';
 import { benchLighthouse } from './lighthouse.bench';
@@ -18,6 +19,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
   ['server HTTP', benchServerHttp],
   ['sync engine', benchSync],
+  ['REST API reads and writes (issue 16)', benchApi],
   ['subscribe cost', benchSubscribe],
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],
