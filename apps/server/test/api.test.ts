@@ -213,6 +213,14 @@ describeEachDialect('REST API', (dialect) => {
       expect(measures.data?.items.map((entry) => [entry.id, entry.data.status])).toEqual([
         [measureId, '6'],
       ]);
+      const open = await client.GET('/api/v1/measures', {
+        params: { query: { auditId, filter: 'open' } },
+      });
+      expect(open.data?.items).toEqual([]);
+      const completed = await client.GET('/api/v1/measures', {
+        params: { query: { auditId, filter: 'completed' } },
+      });
+      expect(completed.data?.items.map((entry) => entry.id)).toEqual([measureId]);
       const listed = await client.GET('/api/v1/audits', {
         params: { query: { year: 2026, leadAuditor: admin.personId, limit: 50 } },
       });

@@ -2,6 +2,11 @@ import {
   ACTIVITIES_COLLECTION,
   AUDIT_ITEMS_COLLECTION,
   AUDITS_COLLECTION,
+  CONFIGURATION_COLLECTION,
+  MEASURE_FILTERS,
+  isMeasureOverdue,
+  measureMatchesFilter,
+  measureWorkflowFromConfig,
   MEASURES_COLLECTION,
   PEOPLE_COLLECTION,
   STANDARDS_COLLECTION,
@@ -240,13 +245,21 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
           assignedTo: z.string().max(256).optional().describe('A person id among the assignees.'),
           auditId: z.string().max(256).optional(),
           dueBefore: z.iso.date().optional().describe('Due on or before this day.'),
+          filter: z
+            .enum(MEASURE_FILTERS)
+            .optional()
+            .describe("The measure list's filters: open, completed (final status), unassigned."),
+          overdue: z
+            .enum(['true', 'false'])
+            .optional()
+            .describe('true: open and due before today (UTC), as the lists mark them red.'),
         }),
         response: { 200: pageSchema(MeasureEnvelope), ...PROBLEM_RESPONSES },
       },
     },
     async (req, reply) => {
       mayRead(personOf(req), MEASURES_COLLECTION);
-      const { status, assignedTo, auditId, dueBefore, ...page } = req.query;
+      const { status, assignedTo, auditId, dueBefore, filter, overdue, ...page } = req.query;
       const filters: Filter[] = [];
       if (status !== undefined) filters.push({ path: ['status'], op: '==', value: status });
       if (assignedTo !== undefined) {
@@ -254,8 +267,22 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       }
       if (auditId !== undefined) filters.push({ path: ['audit_id'], op: '==', value: auditId });
       if (dueBefore !== undefined) filters.push({ path: ['dueDate'], op: '<=', value: dueBefore });
+      let keep: ((data: JsonObject) => boolean) | undefined;
+      if (filter !== undefined || overdue !== undefined) {
+        // Open and completed depend on the configured measure workflow (its final status).
+        const [config] = await documents.findMany([
+          { collection: CONFIGURATION_COLLECTION, id: 'workflow' },
+        ]);
+        const workflow = measureWorkflowFromConfig(config?.deleted ? undefined : config?.data);
+        const today = new Date().toISOString().slice(0, 10);
+        keep = (data) =>
+          (filter === undefined || measureMatchesFilter(data, filter, workflow)) &&
+          (overdue === undefined ||
+            isMeasureOverdue(data as Parameters<typeof isMeasureOverdue>[0], workflow, today) ===
+              (overdue === 'true'));
+      }
       noStore(reply);
-      return listPage(documents, MEASURES_COLLECTION, filters, page);
+      return listPage(documents, MEASURES_COLLECTION, filters, page, { keep });
     },
   );
 

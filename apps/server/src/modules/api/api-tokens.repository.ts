@@ -82,16 +82,6 @@ export class ApiTokensRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Revokes every token of a person (deactivated, deleted, signed out everywhere). */
-  async revokeAll(personId: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('api_tokens')
-      .set({ revoked_at: now })
-      .where('person_id', '=', personId)
-      .where('revoked_at', 'is', null)
-      .execute();
-  }
-
   async touch(id: string, now: string): Promise<void> {
     await this.db
       .updateTable('api_tokens')

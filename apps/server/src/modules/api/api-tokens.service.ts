@@ -115,14 +115,6 @@ export class ApiTokensService {
     if (!revoked) throw new AppError('not_found', 'no such token');
   }
 
-  /** Ends every token of a person (deactivation, deletion, "sign out everywhere"). */
-  async revokeAll(personId: string): Promise<void> {
-    await this.tokens.revokeAll(personId, this.clock().toISOString());
-    for (const [id, entry] of this.cache) {
-      if (entry.caller.person.id === personId) this.cache.delete(id);
-    }
-  }
-
   /**
    * The caller of a bearer token, or an AppError: `token_invalid` (not ours, unknown, wrong
    * secret), `token_revoked`, `token_expired`; `unauthenticated` when its person may no longer
