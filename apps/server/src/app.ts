@@ -52,6 +52,8 @@ import { seedDefaultDocuments } from './modules/sync/seed.service';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './modules/sync/sync-connection';
 import { registerSyncRoutes } from './modules/sync/sync.routes';
 import { registerWebRoutes } from './modules/web/web.routes';
+import type { WebhookOptions } from './modules/webhooks/webhook-options';
+import { registerWebhooks, type Webhooks } from './modules/webhooks/webhooks.setup';
 
 /** Fastify's default, stated: the API takes JSON documents, uploads get their own limit. */
 const BODY_LIMIT = 1024 * 1024;
@@ -82,6 +84,8 @@ export interface BuiltApp {
    * minutes; `service.run` runs them once (the `remind` command, tests). Stopped on close.
    */
   reminders: ReminderScheduler;
+  /** Webhooks (docs/webhooks.md): admin service, outbox and this instance's deliverer. */
+  webhooks: Webhooks;
   /** Stops accepting requests, lets running ones finish, then closes mail and database. */
   close(): Promise<void>;
 }
@@ -97,6 +101,8 @@ export interface BuildOptions {
   files?: Partial<UploadTimeLimits>;
   /** The time the reminder scheduler goes by (tests fix it). */
   clock?: () => Date;
+  /** Webhook delivery timing (tests shorten retries and polls). */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 /** The certificate chain and key (PEM) of TLS_CERT_FILE and TLS_KEY_FILE, said which is missing. */
@@ -268,10 +274,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       trustedOrigins: config.trustedOrigins,
       limits: { ...DEFAULT_UPLOAD_TIME_LIMITS, ...options.files },
     });
+    const webhooks = await registerWebhooks(app, {
+      database,
+      documents,
+      push,
+      feed,
+      sessions,
+      trustedOrigins: config.trustedOrigins,
+      options: options.webhooks,
+      clock: options.clock,
+    });
     await registerWebRoutes(app, { webDist: config.webDist });
 
     app.addHook('onClose', async () => {
       await reminders.stop();
+      await webhooks.deliverer.stop();
       if (!(await mail.drain(MAIL_DRAIN_TIMEOUT_MS))) {
         app.log.warn(
           { pending: mail.pendingCount, waitedMs: MAIL_DRAIN_TIMEOUT_MS },
@@ -283,6 +300,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await database.close();
     });
     await app.ready();
+    if (webhooks.options.deliver) webhooks.deliverer.start();
 
     let closing: Promise<void> | null = null;
     return {
@@ -294,6 +312,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       initialAdmin,
       sync: { documents, feed, push, connectionCount: syncRoutes.connectionCount },
       reminders,
+      webhooks,
       close: () => (closing ??= app.close()),
     };
   } catch (error) {

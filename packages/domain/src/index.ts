@@ -136,3 +136,7 @@ export * from './sync/collections';
 export * from './sync/indexed-fields';
 export * from './api/api-token.schema';
 export * from './api/api.messages';
+// Webhooks (issue 16)
+export * from './webhooks/webhook-events';
+export * from './webhooks/webhook.schema';
+export * from './webhooks/webhook.messages';

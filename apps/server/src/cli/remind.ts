@@ -23,7 +23,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const server = await buildApp({ ...config, logLevel: 'warn' });
+  // A one-off command: webhook deliveries are the running server's to send.
+  const server = await buildApp({ ...config, logLevel: 'warn' }, { webhooks: { deliver: false } });
   try {
     if (server.initialAdmin.created && server.initialAdmin.generatedPassword) {
       console.log(

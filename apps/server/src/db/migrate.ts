@@ -15,6 +15,7 @@ import * as m0009 from './migrations/0009-measure-reminders.migration';
 import * as m0010 from './migrations/0010-person-preferences.migration';
 import * as m0011 from './migrations/0011-file-person-owners.migration';
 import * as m0012 from './migrations/0012-api-tokens.migration';
+import * as m0013 from './migrations/0013-webhooks.migration';
 
 /** In code rather than read from a folder, so tsx, tests and a bundle all see the same list. */
 const provider: MigrationProvider = {
@@ -31,6 +32,7 @@ const provider: MigrationProvider = {
     '0010-person-preferences': m0010,
     '0011-file-person-owners': m0011,
     '0012-api-tokens': m0012,
+    '0013-webhooks': m0013,
   }),
 };
 

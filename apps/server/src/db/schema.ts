@@ -102,6 +102,9 @@ export interface Schema {
   files: FilesTable;
   measure_reminders: MeasureRemindersTable;
   api_tokens: ApiTokensTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_overdue_events: WebhookOverdueEventsTable;
 }
 
 /** An uploaded file's metadata; the bytes lie in the file storage under `storage_key`. */
@@ -156,3 +159,52 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
+/** An endpoint registered by an admin (0013-webhooks). */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  /** `whsec_<base64>`: signs every request, so kept as is; never answered after creation. */
+  secret: string;
+  /** 0/1. */
+  active: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The outbox: one event for one endpoint (0013-webhooks). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  event_type: string;
+  /** The JSON body sent (the event). */
+  payload: string;
+  created_at: string;
+  /** 'pending' | 'delivered' | 'failed'. */
+  status: string;
+  /** ISO timestamp; null unless pending. */
+  next_attempt_at: string | null;
+  /** No attempt after this: the delivery fails. */
+  expires_at: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  /** JSON array of the newest attempts `{at, statusCode, error, durationMs}`, newest first. */
+  attempt_log: string;
+  /** The claim of a deliverer: its random id and until when it holds the row. */
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
+/** `measure.overdue` raised once per measure and due date (0013-webhooks). */
+export interface WebhookOverdueEventsTable {
+  measure_id: string;
+  due_date: string;
+  event_id: string;
+  raised_at: string;
+}

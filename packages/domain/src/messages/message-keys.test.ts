@@ -5,6 +5,7 @@ import { importMessages } from './imports.messages';
 import { REMINDER_MESSAGES } from './reminder.messages';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
+import { WEBHOOK_MESSAGES } from '../webhooks/webhook.messages';
 
 declare global {
   interface ImportMeta {
@@ -61,6 +62,7 @@ const CATALOGS = [
   COMMAND_MESSAGES,
   ACTIVITY_MESSAGES,
   REMINDER_MESSAGES,
+  WEBHOOK_MESSAGES,
 ];
 
 describe('message keys', () => {

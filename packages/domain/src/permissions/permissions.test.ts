@@ -57,6 +57,7 @@ const EXPECTED: Record<PermissionAction, string> = {
   'import.templates': '- - - - Y',
   'import.standards': '- - Y - Y',
   'import.people': '- - - - Y',
+  'webhook.manage': '- - - - Y',
 };
 const COLUMNS: RoleId[] = ['user', 'auditor', 'qm', 'measure-dispatcher', 'admin'];
 

@@ -47,6 +47,7 @@ export const PERMISSION_ACTIONS = [
   'import.templates',
   'import.standards',
   'import.people',
+  'webhook.manage',
 ] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
@@ -127,6 +128,8 @@ export const PERMISSION_MATRIX: Readonly<Record<PermissionAction, Row>> = {
   'import.templates': row(NO, NO, NO, NO),
   'import.standards': row(NO, NO, A, NO),
   'import.people': row(NO, NO, NO, NO),
+  // Webhooks send every audit's events to another system: the administrator decides (issue 16).
+  'webhook.manage': row(NO, NO, NO, NO),
 };
 
 /** Writes to an audit or its items and findings; a protected audit refuses them (measures live on). */

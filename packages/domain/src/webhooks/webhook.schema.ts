@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import type { DomainMessage } from '../messages/message';
+import { WEBHOOK_EVENT_TYPES } from './webhook-events';
+
+/**
+ * The shapes of the webhook admin API (`/api/v1/webhooks`, docs/webhooks.md): the server declares
+ * its routes with them (and so the OpenAPI document), the admin screen builds its forms and reads
+ * the answers with them.
+ */
+
+export const WEBHOOK_URL_MAX = 2000;
+export const WEBHOOK_DESCRIPTION_MAX = 500;
+/** Endpoints one installation may register. */
+export const WEBHOOKS_MAX = 50;
+/** Deliveries per page of the delivery log. */
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+export const WEBHOOK_DELIVERIES_PAGE_DEFAULT = 50;
+/** The attempts a delivery keeps in its log (the newest). */
+export const WEBHOOK_ATTEMPTS_KEPT = 20;
+
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+
+/**
+ * An absolute http(s) URL: scheme, a host (name, IPv4 or [IPv6]) with an optional port, then an
+ * optional path, query or fragment; no white space. The package runs without the URL class (no
+ * DOM or Node types), so this is a pattern; the server parses the URL once more.
+ */
+const HTTP_URL = /^https?:\/\/(?:[^\s/?#@[\]:]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/**
+ * Why a URL cannot be a webhook endpoint (`webhook.urlInvalid`), or null: it must be an absolute
+ * http or https URL without user name or password (the secret signs; credentials in a URL end up
+ * in logs).
+ */
+export function webhookUrlProblem(url: string): DomainMessage | null {
+  const invalid: DomainMessage = { key: 'webhook.urlInvalid', params: { field: 'url' } };
+  if (url.length === 0 || url.length > WEBHOOK_URL_MAX) return invalid;
+  return HTTP_URL.test(url) ? null : invalid;
+}
+
+/** The URL field of the form: the same check as the server's. */
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .refine((url) => webhookUrlProblem(url) === null, { error: 'webhook.urlInvalid' });
+
+const eventsSchema = z
+  .array(webhookEventTypeSchema)
+  .min(1)
+  .max(WEBHOOK_EVENT_TYPES.length * 2)
+  .describe('The events delivered to the endpoint (at least one).');
+
+/**
+ * `POST /api/v1/webhooks`. The URL is checked by the server (`webhookUrlProblem`, a 400 with the
+ * key `webhook.urlInvalid`), so the request schema only bounds its length.
+ */
+export const webhookCreateSchema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .min(1)
+      .max(WEBHOOK_URL_MAX)
+      .describe('http(s) URL the events are POSTed to'),
+    events: eventsSchema,
+    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
+    active: z.boolean().default(true),
+  })
+  .strict();
+export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
+
+/** `PATCH /api/v1/webhooks/{id}`: any of the fields; deactivating fails the pending deliveries. */
+export const webhookUpdateSchema = z
+  .object({
+    url: z.string().trim().min(1).max(WEBHOOK_URL_MAX),
+    events: eventsSchema,
+    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX),
+    active: z.boolean(),
+  })
+  .partial()
+  .strict();
+export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
+
+/** An endpoint as the admin sees it: never its secret (shown once on create and rotate). */
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  active: z.boolean(),
+  /** Person id of the admin who registered it. */
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
+export const webhookAnswerSchema = z.object({ webhook: webhookSchema });
+
+/** Create and rotate answers: the secret, `whsec_<base64>`, shown this once. */
+export const webhookWithSecretSchema = z.object({
+  webhook: webhookSchema,
+  secret: z.string().describe('whsec_<base64 of 32 random bytes>: shown once, keep it'),
+});
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
+
+export const webhookIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const webhookDeliveryIdParamsSchema = z.object({ deliveryId: z.string().min(1).max(100) });
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export const webhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
+export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>;
+
+/** The body every endpoint receives (docs/webhooks.md "Payload"). */
+export const webhookEventPayloadSchema = z.object({
+  /** The event's id; also the `webhook-id` header, the same on every attempt. */
+  id: z.string(),
+  type: z.string().describe('One of the event types, or webhook.ping'),
+  occurredAt: z.string(),
+  data: z.object({
+    collection: z.string(),
+    id: z.string(),
+    version: z.number().int(),
+    /** The document as stored after the command. */
+    document: z.record(z.string(), z.unknown()),
+    previousStatus: z.string().nullable().optional(),
+    status: z.string().nullable().optional(),
+    findingId: z.string().optional(),
+    finding: z.unknown().optional(),
+    dueDate: z.string().optional(),
+  }),
+  /** Who ran the command; null for events of the server itself (overdue, ping). */
+  actor: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+});
+export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
+
+export const webhookAttemptSchema = z.object({
+  at: z.string(),
+  /** The endpoint's HTTP status; null when no answer came (refused, timeout). */
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  webhookId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: webhookDeliveryStatusSchema,
+  /** Attempts made so far. */
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  /** When the next attempt is due (pending only). */
+  nextAttemptAt: z.string().nullable(),
+  /** After this moment no further attempt is made: the delivery fails. */
+  expiresAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  /** The newest attempts first (at most WEBHOOK_ATTEMPTS_KEPT). */
+  attemptLog: z.array(webhookAttemptSchema),
+  payload: webhookEventPayloadSchema,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(WEBHOOK_DELIVERIES_PAGE_MAX)
+      .default(WEBHOOK_DELIVERIES_PAGE_DEFAULT),
+    /** `nextCursor` of the previous page. */
+    cursor: z.string().max(400).optional(),
+    status: webhookDeliveryStatusSchema.optional(),
+  })
+  .strict();
+export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuerySchema>;
+
+/** Newest first; `nextCursor` null on the last page. */
+export const webhookDeliveryPageSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+  nextCursor: z.string().nullable(),
+});
+export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
+
+export const webhookDeliveryAnswerSchema = z.object({ delivery: webhookDeliverySchema });
