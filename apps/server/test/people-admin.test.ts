@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiContract } from './api/api-contract';
 import { CookieJar } from './support/cookie-jar';
 import { describeEachDialect } from './support/dialects';
 import { outboxMessages, plainText, resetLink } from './support/mail-message';
@@ -20,11 +21,15 @@ interface Answer {
 const PASSWORD = 'people-test-password-1';
 let clientCounter = 0;
 
-/** Issue 15: the people and account endpoints (docs/api.md "People and account"). */
+/**
+ * Issue 15: the people and account endpoints (docs/api.md "People and account"). Every call goes
+ * through the contract checker (issue 16): each answer must be as the OpenAPI document says.
+ */
 describeEachDialect('people and account endpoints', (dialect) => {
   let app: TestApp;
   let admin: string;
   let adminId: string;
+  let contract: ApiContract;
   const sockets: SyncSocket[] = [];
 
   async function signIn(email: string, password = PASSWORD): Promise<string> {
@@ -42,7 +47,7 @@ describeEachDialect('people and account endpoints', (dialect) => {
     headers: Record<string, string> = {},
   ): Promise<Answer> {
     const raw = body instanceof Uint8Array;
-    const response = await fetch(`${app.url}${path}`, {
+    const response = await contract.fetch(`${app.url}${path}`, {
       method,
       headers: {
         origin: app.url,
@@ -92,6 +97,7 @@ describeEachDialect('people and account endpoints', (dialect) => {
       // The default session check (30 s): ending sessions re-checks open connections at once.
       env: { AUTH_RATE_LIMIT_SIGNIN: '1000/60', AUTH_RATE_LIMIT_RESET: '100/60' },
     });
+    contract = new ApiContract(await (await fetch(`${app.url}/api/v1/openapi.json`)).json());
     admin = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     adminId = (await call(admin, 'GET', '/api/v1/session')).body.person.id;
   });
@@ -548,6 +554,15 @@ describeEachDialect('people and account endpoints', (dialect) => {
     });
     expect(changed.status).toBe(200);
     await signIn(email, 'changed-password-1');
+  });
+
+  // Last: every answer of the tests above, against the OpenAPI document.
+  it('answers as the OpenAPI document describes', () => {
+    const documented = (path: string) => contract.checked.some((label) => label.includes(path));
+    for (const path of ['/api/v1/people', '/api/v1/me', '/api/v1/session']) {
+      expect(documented(path), path).toBe(true);
+    }
+    expect(contract.breaches).toEqual([]);
   });
 });
 

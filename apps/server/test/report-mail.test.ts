@@ -1,6 +1,7 @@
 import { ACTIVITIES_COLLECTION, MAX_REPORT_PDF_BYTES, PEOPLE_COLLECTION } from '@qa/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SlidingWindowLimit } from '../src/modules/reports/sliding-window-limit';
+import { ApiContract } from './api/api-contract';
 import { describeEachDialect } from './support/dialects';
 import { accepted, createAudit, filePerson, type FilePerson } from './support/file-owners';
 import { decodeQuotedPrintable, outboxMessages, plainText } from './support/mail-message';
@@ -64,6 +65,8 @@ describeEachDialect('mailing the PDF report', (dialect) => {
   let app: TestApp;
   let qm: FilePerson;
   let stranger: FilePerson;
+  /** Every answer is checked against the OpenAPI document (issue 16). */
+  let contract: ApiContract;
   const auditId = 'audit-report-mail';
 
   const post = (
@@ -84,7 +87,7 @@ describeEachDialect('mailing the PDF report', (dialect) => {
         'Bericht.pdf',
       );
     }
-    return fetch(`${app.url}/api/v1/audits/${id}/report/mail`, {
+    return contract.fetch(`${app.url}/api/v1/audits/${id}/report/mail`, {
       method: 'POST',
       body,
       headers: { ...(who ? { cookie: who.cookie } : {}), origin: app.url, ...headers },
@@ -110,6 +113,7 @@ describeEachDialect('mailing the PDF report', (dialect) => {
 
   beforeAll(async () => {
     app = await startApp({ dialect });
+    contract = new ApiContract(await (await fetch(`${app.url}/api/v1/openapi.json`)).json());
     qm = await filePerson(app, 'qm.report@example.com', ['qm']);
     stranger = await filePerson(app, 'other.auditor@example.com', ['auditor']);
     await accepted(qm, 'person.createInactive', {
@@ -274,5 +278,10 @@ describeEachDialect('mailing the PDF report', (dialect) => {
     } finally {
       coauditor.socket.close();
     }
+  });
+
+  it('answers as the OpenAPI document describes', () => {
+    expect(contract.checked.length).toBeGreaterThan(10);
+    expect(contract.breaches).toEqual([]);
   });
 });

@@ -36,8 +36,7 @@ export class ApiContract {
       }
     }
     // Literal segments win over parameters (/audits/import before /audits/{id}).
-    this.templates.sort((a, b) => b.template.split('{').length - a.template.split('{').length);
-    this.templates.reverse();
+    this.templates.sort((a, b) => a.template.split('{').length - b.template.split('{').length);
   }
 
   /** Whether the document itself is a valid OpenAPI document. */
@@ -70,9 +69,12 @@ export class ApiContract {
       return;
     }
     const content = answer.content as Record<string, { schema: unknown }> | undefined;
-    const schema = content
-      ? (content['application/json'] ?? Object.values(content)[0])?.schema
-      : undefined;
+    // Binary answers (a file download) are described, not checked byte by byte.
+    const jsonType = Object.keys(content ?? {}).find((type) =>
+      /^application\/(.+\+)?json$/.test(type),
+    );
+    if (content && jsonType === undefined) return;
+    const schema = jsonType ? content?.[jsonType]?.schema : undefined;
     const text = await response.text();
     if (!schema) {
       if (text !== '') this.breaches.push({ request: label, problem: 'body without a schema' });

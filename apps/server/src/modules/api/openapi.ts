@@ -18,6 +18,30 @@ export interface ZodInputTypeProvider extends FastifyTypeProvider {
   serializer: unknown;
 }
 
+type OpenApiObject = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Error answers are `application/problem+json` (RFC 9457, http/problem.ts); routes declare their
+ * schema as a plain response, so the document's 4xx/5xx `application/json` is renamed here.
+ */
+function problemMediaType(document: OpenApiObject): OpenApiObject {
+  const paths = (document as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const responses = (
+        operation as { responses?: Record<string, { content?: Record<string, unknown> }> }
+      )?.responses;
+      for (const [status, response] of Object.entries(responses ?? {})) {
+        const json = response.content?.['application/json'];
+        if (!/^[45]/.test(status) || json === undefined || !response.content) continue;
+        delete response.content['application/json'];
+        response.content['application/problem+json'] = json;
+      }
+    }
+  }
+  return document;
+}
+
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
@@ -62,7 +86,7 @@ export async function registerOpenApi(
       security: [{ token: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => problemMediaType(jsonSchemaTransformObject(input)),
     // Only what declares a schema belongs in the document (auth, the web app, sockets do not).
     hideUntagged: true,
   });

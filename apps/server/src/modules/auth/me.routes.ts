@@ -1,6 +1,17 @@
+import { changePasswordRequestSchema, updateMeRequestSchema } from '@qa/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { webHeaders } from '../../http/web-request';
+import { PROBLEM_RESPONSES } from '../api/api-documents';
+import {
+  AccountSessionsAnswer,
+  BODY_PROBLEM_RESPONSES,
+  checkedByTheService,
+  OkAnswer,
+  PersonAnswer,
+} from '../api/app-route-schemas';
+import type { ZodInputTypeProvider } from '../api/openapi';
 import type { MeService } from './me.service';
 import type { SessionService } from './session.service';
 
@@ -10,38 +21,95 @@ export interface MeRouteDeps {
   trustedOrigins: readonly string[];
 }
 
+const TAGS = ['account'];
+
 /**
  * One's own account (docs/api.md "People and account", issue 15): every signed-in person, for
- * themselves only; writes only from trusted origins. Answers are `no-store`.
+ * themselves only; writes only from trusted origins. Answers are `no-store`. The service parses
+ * the bodies with the domain's request schemas; the route schemas describe them for the OpenAPI
+ * document (issue 16).
  */
 export function registerMeRoutes(
   app: FastifyInstance,
   { sessions, me, trustedOrigins }: MeRouteDeps,
 ): void {
+  const api = app.withTypeProvider<ZodInputTypeProvider>();
   const { requirePerson, personOf } = signedInGuard(sessions);
   const requireTrustedOrigin = trustedOriginGuard(trustedOrigins);
-  const write = { onRequest: [requireTrustedOrigin, requirePerson] };
+  const write = {
+    onRequest: [requireTrustedOrigin, requirePerson],
+    validatorCompiler: checkedByTheService,
+  };
+  const withBody = { ...PROBLEM_RESPONSES, ...BODY_PROBLEM_RESPONSES };
 
-  app.patch('/api/v1/me', write, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { person: await me.update(personOf(req), req.body) };
-  });
+  api.patch(
+    '/api/v1/me',
+    {
+      ...write,
+      schema: {
+        tags: TAGS,
+        summary: 'Change your name, avatar, mail language or preferences (merged)',
+        body: updateMeRequestSchema,
+        response: { 200: PersonAnswer, ...withBody },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { person: await me.update(personOf(req), req.body) };
+    },
+  );
 
-  app.post('/api/v1/me/password', write, async (req, reply) => {
-    const setCookies = await me.changePassword(webHeaders(req), req.body);
-    if (setCookies.length > 0) reply.header('set-cookie', setCookies);
-    reply.header('cache-control', 'no-store');
-    return { ok: true };
-  });
+  api.post(
+    '/api/v1/me/password',
+    {
+      ...write,
+      schema: {
+        tags: TAGS,
+        summary: 'Change your password (your other sessions stay)',
+        security: [{ session: [] }],
+        body: changePasswordRequestSchema,
+        response: { 200: OkAnswer, ...withBody },
+      },
+    },
+    async (req, reply) => {
+      const setCookies = await me.changePassword(webHeaders(req), req.body);
+      if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+      reply.header('cache-control', 'no-store');
+      return { ok: true };
+    },
+  );
 
-  app.get('/api/v1/me/sessions', { onRequest: [requirePerson] }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { sessions: await me.sessions(personOf(req), webHeaders(req)) };
-  });
+  api.get(
+    '/api/v1/me/sessions',
+    {
+      onRequest: [requirePerson],
+      schema: {
+        tags: TAGS,
+        summary: 'Your sessions, newest first',
+        response: { 200: AccountSessionsAnswer, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { sessions: await me.sessions(personOf(req), webHeaders(req)) };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/v1/me/sessions/:id', write, async (req, reply) => {
-    await me.revokeSession(personOf(req), req.params.id);
-    reply.header('cache-control', 'no-store');
-    return { ok: true };
-  });
+  api.delete(
+    '/api/v1/me/sessions/:id',
+    {
+      ...write,
+      schema: {
+        tags: TAGS,
+        summary: 'End one of your sessions',
+        params: z.object({ id: z.string() }),
+        response: { 200: OkAnswer, ...PROBLEM_RESPONSES },
+      },
+    },
+    async (req, reply) => {
+      await me.revokeSession(personOf(req), req.params.id);
+      reply.header('cache-control', 'no-store');
+      return { ok: true };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import type { ClientConfig } from '@qa/domain';
+import { clientConfigSchema, type ClientConfig } from '@qa/domain';
 import type { FastifyInstance } from 'fastify';
 import type { BuildInfo } from '../../config/build-info';
 import type { AppConfig } from '../../config/env';
@@ -24,8 +24,19 @@ export function registerClientConfigRoutes(
   { config, build }: { config: AppConfig; build: BuildInfo },
 ): void {
   const body = clientConfig(config, build);
-  app.get('/api/v1/client-config', async (_req, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return body;
-  });
+  app.get(
+    '/api/v1/client-config',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'The version and the sign-in options, before anyone is signed in',
+        security: [],
+        response: { 200: clientConfigSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
 }

@@ -1,8 +1,22 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { isInlineAttachmentType, UPLOAD_INCOMPLETE_MESSAGE, type FileActor } from '@qa/domain';
+import {
+  idSchema,
+  isInlineAttachmentType,
+  UPLOAD_INCOMPLETE_MESSAGE,
+  type FileActor,
+} from '@qa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { AppError } from '../../shared/app-error';
+import { PROBLEM_RESPONSES, ProblemSchema } from '../api/api-documents';
+import {
+  BODY_PROBLEM_RESPONSES,
+  checkedByTheService,
+  StoredFileAnswer,
+} from '../api/app-route-schemas';
+import type { ZodInputTypeProvider } from '../api/openapi';
 import type { SessionService } from '../auth/session.service';
 import { contentDisposition, presentFile } from './files.presenter';
 import type { FilesService, IncomingFile } from './files.service';
@@ -15,9 +29,51 @@ import { UploadGuard, type UploadTimeLimits } from './upload-guard';
  */
 const FILE_ROUTE = '/api/v1/files/*';
 
-interface FileParams {
-  '*': string;
-}
+/** The route's own params: the wildcard holds the file id. */
+const fileParams = z.object({ '*': z.string() });
+
+const fileIdSchema = idSchema.describe(
+  'Chosen by the client (a UUID; 1-128 characters of A-Z a-z 0-9 _ -).',
+);
+
+/**
+ * The document names the wildcard `{fileId}`, as an integrator reads it; the route keeps its
+ * wildcard (see FILE_ROUTE).
+ */
+const fileIdTransform: typeof jsonSchemaTransform = (input) =>
+  jsonSchemaTransform({
+    ...input,
+    url: '/api/v1/files/:fileId',
+    schema: { ...input.schema, params: z.object({ fileId: fileIdSchema }) },
+  } as Parameters<typeof jsonSchemaTransform>[0]);
+
+/** The owner of an upload, in the query so it is known before a byte of the body is read. */
+const uploadQuery = z.object({
+  auditId: idSchema.optional().describe('The audit the file belongs to (or `personId`).'),
+  auditItemId: idSchema.optional().describe("The audit item's attachment."),
+  findingId: idSchema.optional().describe("A finding's media (with its `auditItemId`)."),
+  mediaId: idSchema.optional().describe('The media entry (with its `findingId`).'),
+  personId: idSchema
+    .optional()
+    .describe("A person's avatar: the person, alone (not with the audit fields)."),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional()
+    .describe('The SHA-256 the device computed: an upload whose bytes differ is refused.'),
+});
+
+/** `multipart/form-data`: one file in the field "file". */
+const uploadBody = z.object({ file: z.file().describe('The file, with its name.') });
+
+const DOWNLOAD_RESPONSES = {
+  200: {
+    description: 'The bytes, with the stored content type; ETag: the SHA-256.',
+    content: { '*/*': { schema: z.string().meta({ format: 'binary' }) } },
+  },
+  304: z.null().describe('Not modified (If-None-Match): no body.'),
+  ...PROBLEM_RESPONSES,
+};
 
 /** The form field that carries the file. */
 const FILE_FIELD = 'file';
@@ -58,9 +114,36 @@ export async function registerFileRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    scope.put<{ Params: FileParams; Querystring: Record<string, unknown> }>(
+    const api = scope.withTypeProvider<ZodInputTypeProvider>();
+
+    api.put(
       FILE_ROUTE,
-      { onRequest: [requireTrustedOrigin, requirePerson] },
+      {
+        onRequest: [requireTrustedOrigin, requirePerson],
+        // The service checks id, owner and hash with the domain's messages, and the body is
+        // read by the multipart parser: the schemas only describe them.
+        validatorCompiler: checkedByTheService,
+        config: { swaggerTransform: fileIdTransform },
+        schema: {
+          tags: ['files'],
+          summary: "Upload a file of an audit (or a person's avatar) under an id of your choice",
+          consumes: ['multipart/form-data'],
+          params: fileParams,
+          querystring: uploadQuery,
+          body: uploadBody,
+          response: {
+            200: {
+              description: 'Stored before under this id, with the same content and owner.',
+              content: { 'application/json': { schema: StoredFileAnswer } },
+            },
+            201: StoredFileAnswer,
+            ...PROBLEM_RESPONSES,
+            ...BODY_PROBLEM_RESPONSES,
+            408: ProblemSchema,
+            409: ProblemSchema,
+          },
+        },
+      },
       async (req, reply) => {
         const guard = new UploadGuard(req.raw, limits);
         const parser = { failed: false };
@@ -90,9 +173,20 @@ export async function registerFileRoutes(
       },
     );
 
-    scope.get<{ Params: FileParams }>(
+    api.get(
       FILE_ROUTE,
-      { onRequest: requirePerson },
+      {
+        onRequest: requirePerson,
+        validatorCompiler: checkedByTheService,
+        config: { swaggerTransform: fileIdTransform },
+        schema: {
+          tags: ['files'],
+          summary: 'Download a file',
+          params: fileParams,
+          headers: z.object({ 'if-none-match': z.string().optional() }),
+          response: DOWNLOAD_RESPONSES,
+        },
+      },
       async (req, reply) => {
         const file = await files.find(actorOf(req), req.params['*']);
         const etag = `"${file.sha256}"`;

@@ -1,14 +1,24 @@
 import multipart from '@fastify/multipart';
 import {
+  idSchema,
   MAX_REPORT_PDF_BYTES,
   MAX_REPORT_RECIPIENTS,
+  reportMailRequestSchema,
   UPLOAD_INCOMPLETE_MESSAGE,
   languageOfPreference,
   reportPdfTooLarge,
 } from '@qa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { AppError } from '../../shared/app-error';
+import { PROBLEM_RESPONSES, ProblemSchema } from '../api/api-documents';
+import {
+  BODY_PROBLEM_RESPONSES,
+  checkedByTheService,
+  ReportMailAnswer,
+} from '../api/app-route-schemas';
+import type { ZodInputTypeProvider } from '../api/openapi';
 import type { SessionService } from '../auth/session.service';
 import { UploadGuard, type UploadTimeLimits } from '../files/upload-guard';
 import { discard } from '../files/upload-meter';
@@ -22,9 +32,13 @@ export interface ReportMailRouteDeps {
   limits: UploadTimeLimits;
 }
 
-interface RouteParams {
-  auditId: string;
-}
+/**
+ * The multipart body for the document: the domain's fields (one `recipients` field per person
+ * id) and the PDF.
+ */
+const reportMailBody = reportMailRequestSchema.extend({
+  file: z.file().describe(`The PDF report, at most ${MAX_REPORT_PDF_BYTES} bytes.`),
+});
 
 /** The form field that carries the PDF. */
 const FILE_FIELD = 'file';
@@ -34,7 +48,7 @@ const EXTRA_FIELDS = 10;
 /**
  * `POST /api/v1/audits/<auditId>/report/mail` (multipart: the PDF in the field "file", one field
  * "recipients" per person id, optional "message" and "language"), for signed-in people from a
- * trusted origin (not yet listed in docs/api.md). Answers `{sent: [{id, name}]}` once
+ * trusted origin (docs/api.md "Report mail"). Answers `{sent: [{id, name}]}` once
  * every mail went out. Who may send, the audit and the rate limit are checked before a byte of
  * the body is read; the fields, recipients and file before a mail is sent. Multipart parsing is
  * registered in this scope only, as for uploads.
@@ -49,9 +63,28 @@ export async function registerReportMailRoutes(
   await app.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
 
-    scope.post<{ Params: RouteParams }>(
+    scope.withTypeProvider<ZodInputTypeProvider>().post(
       '/api/v1/audits/:auditId/report/mail',
-      { onRequest: [requireTrustedOrigin, requirePerson] },
+      {
+        onRequest: [requireTrustedOrigin, requirePerson],
+        // The service checks the audit, the fields and the file with the domain's messages;
+        // the body is read by the multipart parser: the schemas only describe them.
+        validatorCompiler: checkedByTheService,
+        schema: {
+          tags: ['reports'],
+          summary: "Mail an audit's PDF report to people of the directory, one mail each",
+          consumes: ['multipart/form-data'],
+          params: z.object({ auditId: idSchema }),
+          body: reportMailBody,
+          response: {
+            200: ReportMailAnswer,
+            ...PROBLEM_RESPONSES,
+            ...BODY_PROBLEM_RESPONSES,
+            408: ProblemSchema,
+            503: ProblemSchema,
+          },
+        },
+      },
       async (req, reply) => {
         const actor = personOf(req);
         const { auditId } = req.params;
