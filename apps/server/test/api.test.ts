@@ -232,6 +232,49 @@ describeEachDialect('REST API', (dialect) => {
     }
   });
 
+  it("prepares an audit from a template and from another audit's questions", async () => {
+    const template = await call('POST', '/api/v1/templates', {
+      token: adminToken,
+      body: { name: `Template ${dialect}` },
+    });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    const templateId = template.body.id;
+    for (const text of ['Is the 5S board current?', 'Are gauges calibrated?']) {
+      const added = await call('POST', `/api/v1/templates/${templateId}/items`, {
+        token: adminToken,
+        body: { question: { text, importance: '3' } },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    }
+    const questions = async (auditId: string) =>
+      (await call('GET', `/api/v1/audits/${auditId}`, { token: adminToken })).body.items
+        .map((entry: any) => entry.data.question.text)
+        .sort();
+    const newAudit = async (name: string) =>
+      (
+        await call('POST', '/api/v1/audits', {
+          token: adminToken,
+          body: { name, leadauditor: admin.personId, planning_year: 2026 },
+        })
+      ).body.id as string;
+
+    const first = await newAudit(`From template ${dialect}`);
+    const used = await call('POST', `/api/v1/audits/${first}/use-template`, {
+      token: adminToken,
+      body: { templateId },
+    });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+    expect(await questions(first)).toEqual(['Are gauges calibrated?', 'Is the 5S board current?']);
+
+    const second = await newAudit(`Copied ${dialect}`);
+    const copied = await call('POST', `/api/v1/audits/${second}/copy-items`, {
+      token: adminToken,
+      body: { sourceAuditId: first },
+    });
+    expect(copied.status, JSON.stringify(copied.body)).toBe(200);
+    expect(await questions(second)).toEqual(await questions(first));
+  });
+
   it('pages through a list with a cursor', async () => {
     const ids: string[] = [];
     for (let n = 0; n < 5; n += 1) {

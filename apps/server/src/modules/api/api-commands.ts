@@ -127,6 +127,39 @@ const partialMeasure = measureSchema
   })
   .partial();
 
+/** The body of a copy into an audit: the source, optionally which of its items, as the dialog. */
+function copyBody(source: string, chosen: string, description: string) {
+  return z.object({
+    [source]: id,
+    [chosen]: z.array(id).optional().describe(description),
+    standardIds: z.array(z.string()).optional(),
+    language: z.enum(['de', 'en']).optional(),
+  });
+}
+
+/**
+ * The args of `audit.useTemplate` and `audit.copyItems`: one new item id per chosen source item
+ * (every item of the source when none are named).
+ */
+async function copyArgs(
+  p: Params,
+  body: Body,
+  ctx: ArgsContext,
+  names: { source: string; chosen: string; collection: string; parent: string; itemKey: string },
+): Promise<Body> {
+  const sourceId = String(body[names.source] ?? '');
+  const chosen = Array.isArray(body[names.chosen])
+    ? (body[names.chosen] as string[])
+    : await ctx.read.idsWhere(names.collection, names.parent, sourceId);
+  const { [names.chosen]: _chosen, ...rest } = body;
+  return {
+    ...rest,
+    auditId: p.id,
+    [names.source]: sourceId,
+    items: chosen.map((itemId) => ({ id: ctx.newId(), [names.itemKey]: itemId })),
+  };
+}
+
 /**
  * Every domain command as a REST action (issue 16): one route per resource action, the args
  * built from the path and the body. Where the web app names documents the command must read
@@ -249,27 +282,21 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits/:id/use-template',
     tag: 'audits',
     summary: "Copy a template's items into an audit",
-    body: z.object({
-      templateId: id,
-      templateItemIds: z.array(id).optional().describe('Default: every item of the template.'),
-      standardIds: z.array(z.string()).optional(),
-      language: z.enum(['de', 'en']).optional(),
+    body: copyBody('templateId', 'templateItemIds', 'Default: every item of the template.'),
+    args: async (p, body, ctx) => ({
+      ...(await copyArgs(p, body, ctx, {
+        source: 'templateId',
+        chosen: 'templateItemIds',
+        collection: TEMPLATE_ITEMS_COLLECTION,
+        parent: 'templateId',
+        itemKey: 'templateItemId',
+      })),
+      // Which items the audit has decides whether it takes the template's VDA set-up.
+      auditItemIds: (await ctx.read.idsWhere(AUDIT_ITEMS_COLLECTION, 'auditId', p.id!)).slice(
+        0,
+        50,
+      ),
     }),
-    args: async (p, body, ctx) => {
-      const { read } = ctx;
-      const templateId = String(body.templateId ?? '');
-      const chosen = Array.isArray(body.templateItemIds)
-        ? (body.templateItemIds as string[])
-        : await read.idsWhere(TEMPLATE_ITEMS_COLLECTION, 'templateId', templateId);
-      const { templateItemIds: _t, ...rest } = body;
-      return {
-        ...rest,
-        auditId: p.id,
-        templateId,
-        items: chosen.map((templateItemId) => ({ id: ctx.newId(), templateItemId })),
-        auditItemIds: (await read.idsWhere(AUDIT_ITEMS_COLLECTION, 'auditId', p.id!)).slice(0, 50),
-      };
-    },
     target: audit,
     response: AuditEnvelope,
   },
@@ -648,26 +675,15 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits/:id/copy-items',
     tag: 'audits',
     summary: "Copy another audit's items into an audit",
-    body: z.object({
-      sourceAuditId: id,
-      sourceItemIds: z.array(id).optional().describe('Default: every item of the source audit.'),
-      standardIds: z.array(z.string()).optional(),
-      language: z.enum(['de', 'en']).optional(),
-    }),
-    args: async (p, body, ctx) => {
-      const { read } = ctx;
-      const sourceAuditId = String(body.sourceAuditId ?? '');
-      const chosen = Array.isArray(body.sourceItemIds)
-        ? (body.sourceItemIds as string[])
-        : await read.idsWhere(AUDIT_ITEMS_COLLECTION, 'auditId', sourceAuditId);
-      const { sourceItemIds: _s, ...rest } = body;
-      return {
-        ...rest,
-        auditId: p.id,
-        sourceAuditId,
-        items: chosen.map((sourceItemId) => ({ id: ctx.newId(), sourceItemId })),
-      };
-    },
+    body: copyBody('sourceAuditId', 'sourceItemIds', 'Default: every item of the source audit.'),
+    args: (p, body, ctx) =>
+      copyArgs(p, body, ctx, {
+        source: 'sourceAuditId',
+        chosen: 'sourceItemIds',
+        collection: AUDIT_ITEMS_COLLECTION,
+        parent: 'auditId',
+        itemKey: 'sourceItemId',
+      }),
     target: audit,
     response: AuditEnvelope,
   },
