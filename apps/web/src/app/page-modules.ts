@@ -43,6 +43,7 @@ export const PAGE_MODULES: readonly PageModules[] = [
   },
   { pattern: '/auditimport', modules: ['src/features/audits/audit-import-page.tsx'] },
   { pattern: '/settings', modules: ['src/features/settings/settings-page.tsx'] },
+  { pattern: '/webhooks', modules: ['src/features/webhooks/webhooks-page.tsx'] },
   { pattern: '/camera', modules: ['src/features/audits/camera-page.tsx'] },
   { pattern: '/templates', modules: ['src/features/templates/template-matrix-page.tsx'] },
   { pattern: '/templates/:templateId', modules: ['src/features/templates/template-page.tsx'] },

@@ -98,6 +98,7 @@ describe('route table (SPEC section 2)', () => {
     ['/configuration', 'Configuration'],
     ['/customerdata', 'Customer data'],
     ['/settings', 'Settings'],
+    ['/webhooks', 'Webhooks'],
     ['/auditimport', 'Audit import'],
     ['/no/such/page', 'Page not found'],
   ];

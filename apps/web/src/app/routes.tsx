@@ -99,6 +99,13 @@ const protectedRoutes: RouteObject[] = [
     ),
   },
   {
+    path: 'webhooks',
+    lazy: lazyPage(
+      () => import('../features/webhooks/webhooks-page'),
+      (m) => m.WebhooksPage,
+    ),
+  },
+  {
     path: 'camera',
     lazy: lazyPage(
       () => import('../features/audits/camera-page'),

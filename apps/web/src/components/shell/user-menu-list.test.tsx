@@ -5,13 +5,13 @@ import { createI18n } from '../../lib/i18n/i18n';
 import { testPerson } from '../../test/test-person';
 import { UserMenuList } from './user-menu-list';
 
-function renderMenu(language: 'de' | 'en') {
+function renderMenu(language: 'de' | 'en', person = testPerson()) {
   const onGo = vi.fn();
   const anchor = document.createElement('button');
   document.body.append(anchor);
   render(
     <I18nextProvider i18n={createI18n(language)}>
-      <UserMenuList id="menu" person={testPerson()} anchor={anchor} onClose={vi.fn()} onGo={onGo} />
+      <UserMenuList id="menu" person={person} anchor={anchor} onClose={vi.fn()} onGo={onGo} />
     </I18nextProvider>,
   );
   return onGo;
@@ -26,6 +26,16 @@ describe('avatar menu', () => {
     expect(items.slice(0, 2)).toEqual(['ProfileErika Muster', 'Settings']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Settings' }));
     expect(onGo).toHaveBeenCalledWith('/settings');
+  });
+
+  it('leads an admin to the webhooks; others do not see them', () => {
+    const onGo = renderMenu('en', testPerson({ roles: ['user', 'admin'] }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Webhooks' }));
+    expect(onGo).toHaveBeenCalledWith('/webhooks');
+    cleanup();
+    renderMenu('en', testPerson({ roles: ['user', 'qm', 'auditor'] }));
+    expect(screen.queryByRole('menuitem', { name: 'Webhooks' })).toBeNull();
+    expect(screen.queryByTestId('webhooks')).toBeNull();
   });
 
   it('names it in German', () => {

@@ -2,13 +2,14 @@ import CheckIcon from '@mui/icons-material/Check';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { Person } from '@qa/domain';
+import { can, type Person } from '@qa/domain';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../lib/i18n/detect-language';
 import { useLanguage } from '../../lib/i18n/use-language';
@@ -26,7 +27,10 @@ interface UserMenuListProps {
   onGo: (to: string) => void;
 }
 
-/** The avatar menu's entries (user-menu.tsx loads it when first opened): profile, settings, language, sign out. */
+/**
+ * The avatar menu's entries (user-menu.tsx loads it when first opened): profile, settings, the
+ * administration an admin has (webhooks, issue 16), language, sign out.
+ */
 export function UserMenuList({ id, person, anchor, onClose, onGo }: UserMenuListProps) {
   const { t } = useTranslation();
   const { language, setLanguage } = useLanguage();
@@ -54,6 +58,14 @@ export function UserMenuList({ id, person, anchor, onClose, onGo }: UserMenuList
         </ListItemIcon>
         <ListItemText primary={t('userMenu.settings')} />
       </MenuItem>
+      {can(person.roles, 'webhook.manage') && (
+        <MenuItem data-testid="webhooks" onClick={() => onGo('/webhooks')}>
+          <ListItemIcon>
+            <WebhookIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText primary={t('userMenu.webhooks')} />
+        </MenuItem>
+      )}
       <Divider />
       <ListSubheader>{t('userMenu.language')}</ListSubheader>
       {LANGUAGE_OPTIONS.map(({ code, nameKey }) => (

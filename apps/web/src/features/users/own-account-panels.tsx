@@ -45,13 +45,15 @@ import { useSession } from '../../lib/session/session-provider';
 import { PasswordField } from '../auth/password-field';
 import { PASSWORD_TEXT_VALUES, newPasswordProblems } from '../auth/validation';
 import { accountErrorText } from './account-error';
+import { ApiTokensPanel } from './api-tokens-panel';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /**
  * One's own account on one's own profile (issue 15): change the password, the language of one's
- * mails (which is the app's language, too) and the sessions signed in with one's account. All
- * three need the server: offline each says so and its buttons are disabled.
+ * mails (which is the app's language, too) and the sessions signed in with one's account; and
+ * one's API tokens (issue 16). All need the server: offline each says so and its buttons are
+ * disabled.
  */
 export function OwnAccountPanels({ person }: { person: Person }) {
   const online = useOnlineStatus();
@@ -60,6 +62,7 @@ export function OwnAccountPanels({ person }: { person: Person }) {
       <PasswordPanel online={online} />
       <LanguagePanel person={person} online={online} />
       <SessionsPanel online={online} />
+      <ApiTokensPanel online={online} />
     </Stack>
   );
 }

@@ -1,0 +1,44 @@
+import {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_PING_EVENT,
+  type WebhookDeliveryStatus,
+  type WebhookEventType,
+} from '@qa/domain';
+import type { TFunction } from 'i18next';
+
+/**
+ * The label of each event type, in the order of WEBHOOK_EVENT_TYPES (the tuple type keeps the two
+ * the same length; webhook-labels.test.ts checks the order by the English names). An index, not
+ * the type names as keys: those look like catalog keys (audit dot created) to the catalog check.
+ */
+type KeyPerEntry<T extends readonly unknown[]> = { readonly [I in keyof T]: string };
+const EVENT_LABEL_KEYS: KeyPerEntry<typeof WEBHOOK_EVENT_TYPES> = [
+  'webhooks.events.auditCreated',
+  'webhooks.events.auditStatusChanged',
+  'webhooks.events.auditCompleted',
+  'webhooks.events.findingCreated',
+  'webhooks.events.measureCreated',
+  'webhooks.events.measureStatusChanged',
+  'webhooks.events.measureOverdue',
+];
+
+/** An event type's name in the user's language; an unknown one (a newer server's) as it is. */
+export function eventLabel(t: TFunction, type: string): string {
+  if (type === WEBHOOK_PING_EVENT) return t('webhooks.events.ping');
+  const index = (WEBHOOK_EVENT_TYPES as readonly string[]).indexOf(type);
+  return index < 0 ? type : t(EVENT_LABEL_KEYS[index as 0]);
+}
+
+/** The event types offered to subscribe, in the order of the domain's list. */
+export const SUBSCRIBABLE_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
+
+export function deliveryStatusLabel(t: TFunction, status: WebhookDeliveryStatus): string {
+  switch (status) {
+    case 'pending':
+      return t('webhooks.deliveries.statusPending');
+    case 'delivered':
+      return t('webhooks.deliveries.statusDelivered');
+    case 'failed':
+      return t('webhooks.deliveries.statusFailed');
+  }
+}
