@@ -9,9 +9,11 @@ import { benchLighthouse } from './lighthouse.bench';
 import { benchMeasures } from './measures.bench';
 import { benchReporting } from './reporting.bench';
 import { benchServerHttp } from './server-http.bench';
+import { benchSnapshot } from './snapshot.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
 import { benchTemplates } from './templates.bench';
+import { benchThroughput } from './throughput.bench';
 import { benchUi } from './ui.bench';
 import { benchVda } from './vda.bench';
 
@@ -19,8 +21,10 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['web entry size', benchEntrySize],
   ['server HTTP', benchServerHttp],
   ['sync engine', benchSync],
+  ['write throughput, group commit (issue 16)', benchThroughput],
   ['REST API reads and writes (issue 16)', benchApi],
   ['subscribe cost', benchSubscribe],
+  ['snapshot of 50,000 documents (issue 16)', benchSnapshot],
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],
   ['measures list and dashboard (issue 12)', benchMeasures],

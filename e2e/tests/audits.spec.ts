@@ -154,10 +154,10 @@ test('a protected audit: an auditor who is not its lead cannot change it, not ev
       return new Promise<unknown>((resolve, reject) => {
         setTimeout(() => reject(new Error('no answer')), 10_000);
         socket.onopen = () => {
-          socket.send(JSON.stringify({ v: 1, type: 'hello', clientId, protocolVersion: 1 }));
+          socket.send(JSON.stringify({ v: 2, type: 'hello', clientId, protocolVersion: 2 }));
           socket.send(
             JSON.stringify({
-              v: 1,
+              v: 2,
               type: 'push',
               mutations: [
                 {

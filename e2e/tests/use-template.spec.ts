@@ -23,9 +23,9 @@ async function push(page: Page, mutations: { name: string; args: unknown }[]) {
       const all: string[] = [];
       setTimeout(() => reject(new Error(`no answer: ${all.join('\n').slice(0, 2000)}`)), 20_000);
       socket.onopen = () => {
-        socket.send(JSON.stringify({ v: 1, type: 'hello', clientId, protocolVersion: 1 }));
+        socket.send(JSON.stringify({ v: 2, type: 'hello', clientId, protocolVersion: 2 }));
         const mutations = list.map((m, index) => ({ mutationId: index + 1, clientId, ...m }));
-        socket.send(JSON.stringify({ v: 1, type: 'push', mutations }));
+        socket.send(JSON.stringify({ v: 2, type: 'push', mutations }));
       };
       socket.onmessage = (event) => {
         const message = JSON.parse(String(event.data)) as { type: string };

@@ -1,5 +1,5 @@
 import { CONFIG_SEGMENTS, DEFAULT_CONFIGURATION } from '@qa/domain';
-import { MAX_WELCOME_REJECTIONS } from '@qa/sync';
+import { MAX_WELCOME_REJECTIONS, SYNC_PROTOCOL_VERSION } from '@qa/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDialect } from './support/dialects';
 import { signedInCookie, SyncSocket } from './support/sync-socket';
@@ -137,7 +137,7 @@ describeEachDialect('sync over /api/v1/sync', (dialect) => {
 
     socket.send(push);
     const second = await socket.next('ack');
-    expect(second).toEqual({ type: 'ack', v: 1, mutationId: 7 });
+    expect(second).toEqual({ type: 'ack', v: SYNC_PROTOCOL_VERSION, mutationId: 7 });
     expect(await app.server.sync.documents.lastSequence()).toBe(before);
     const [doc] = await app.server.sync.documents.findMany([
       { collection: 'autocompletion', id: 'replay' },
@@ -146,7 +146,11 @@ describeEachDialect('sync over /api/v1/sync', (dialect) => {
 
     // The same list again changes nothing: the client's last write is still mutation 7's.
     socket.send({ ...push, mutations: [{ ...push.mutations[0]!, mutationId: 8 }] });
-    expect(await socket.next('ack')).toEqual({ type: 'ack', v: 1, mutationId: 8 });
+    expect(await socket.next('ack')).toEqual({
+      type: 'ack',
+      v: SYNC_PROTOCOL_VERSION,
+      mutationId: 8,
+    });
 
     socket.close();
     const again = await connect(admin.cookie, clientId);

@@ -15,6 +15,14 @@ export const MAX_MUTATIONS_PER_PUSH = 500;
 export const MAX_ARGS_JSON_LENGTH = 256 * 1024;
 export const MAX_DOCUMENTS_PER_MESSAGE = 10_000;
 /**
+ * A snapshot is sent in chunks of at most this many documents (and about
+ * SNAPSHOT_CHUNK_BYTES of JSON), in the query's order: the first chunk holds the first screen,
+ * and neither side holds a whole large result as one message.
+ */
+export const SNAPSHOT_CHUNK_DOCUMENTS = 2_000;
+/** Serialized documents per snapshot chunk before the server closes it (a soft bound). */
+export const SNAPSHOT_CHUNK_BYTES = 1024 * 1024;
+/**
  * A client id is shorter than other ids: the documents a command creates are named
  * `${clientId}-${mutationId}-${n}` (apps/web/src/lib/sync/command-ids.ts), and those must still
  * be ids of at most MAX_ID_LENGTH characters (64 + 1 + 16 digits + 1 + a counter).
@@ -168,6 +176,14 @@ export const welcomeMessageSchema = z.object({
     .optional(),
 });
 const documentsSchema = z.array(replicatedDocumentSchema).max(MAX_DOCUMENTS_PER_MESSAGE);
+/**
+ * One chunk of a snapshot (protocol 2). A snapshot is the chunks 0, 1, ... of one subscription,
+ * the last with `final: true`, all with the same `sequence`, together the query's result in its
+ * order. Nothing else of that subscription comes in between (deltas committed meanwhile follow
+ * the final chunk). Only the final chunk completes the result: a client that lost the socket
+ * before it has an incomplete result and asks for a new snapshot. A chunk 0 starts a new
+ * snapshot of the subscription (the server started over).
+ */
 export const snapshotMessageSchema = z.object({
   type: z.literal('snapshot'),
   v,
@@ -175,6 +191,12 @@ export const snapshotMessageSchema = z.object({
   /** The log position the snapshot reflects; deltas continue after it. */
   sequence: sequenceSchema,
   documents: documentsSchema,
+  /** Position of this chunk in the snapshot, from 0. */
+  chunk: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  /** The last chunk: the result is complete at `sequence`. */
+  final: z.boolean(),
+  /** Documents in the whole snapshot, when the server knows it in advance (for progress). */
+  total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export const deltaMessageSchema = z.object({
   type: z.literal('delta'),

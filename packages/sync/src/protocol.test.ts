@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseClientMessage, parseServerMessage } from './protocol';
-import { MAX_ARGS_JSON_LENGTH, MAX_MUTATIONS_PER_PUSH } from './protocol.schema';
+import {
+  MAX_ARGS_JSON_LENGTH,
+  MAX_DOCUMENTS_PER_MESSAGE,
+  MAX_MUTATIONS_PER_PUSH,
+  SNAPSHOT_CHUNK_DOCUMENTS,
+} from './protocol.schema';
 import { SYNC_PROTOCOL_VERSION as v } from './protocol-version';
 
 const mutation = { mutationId: 1, clientId: 'c1', name: 'audit.rename', args: { title: 'x' } };
@@ -67,8 +72,23 @@ const serverCases: Record<string, [object, object[]]> = {
     [{ code: 'nope' }, { message: 'x'.repeat(2001) }, { mutationId: undefined }],
   ],
   snapshot: [
-    { type: 'snapshot', v, subscriptionId: 's1', sequence: 0, documents: [document] },
+    {
+      type: 'snapshot',
+      v,
+      subscriptionId: 's1',
+      sequence: 0,
+      documents: [document],
+      chunk: 0,
+      final: true,
+      total: 1,
+    },
     [
+      { chunk: -1 },
+      { chunk: 0.5 },
+      { chunk: undefined },
+      { final: undefined },
+      { final: 'yes' },
+      { total: -1 },
       { documents: [{ ...document, version: -1 }] },
       { documents: [{ ...document, data: [] }] },
       { documents: [{ ...document, deleted: 'no' }] },
@@ -142,5 +162,39 @@ describe('hello', () => {
     expect(!result.ok && result.error.code === 'invalid_message' && result.error.message).toContain(
       'clientId',
     );
+  });
+});
+
+describe('snapshot chunks (protocol 2)', () => {
+  const chunk = (n: number, final: boolean, count = 1) => ({
+    type: 'snapshot',
+    v,
+    subscriptionId: 's1',
+    sequence: 5,
+    documents: Array.from({ length: count }, (_, i) => ({ ...document, id: `a${n}-${i}` })),
+    chunk: n,
+    final,
+  });
+
+  it('parses a sequence of chunks, the last one final, total optional', () => {
+    for (const message of [chunk(0, false), chunk(1, false), chunk(2, true)]) {
+      expect(parseServerMessage(message)).toEqual({ ok: true, message });
+    }
+    // An empty result is one final chunk without documents.
+    expect(parseServerMessage(chunk(0, true, 0)).ok).toBe(true);
+  });
+
+  it('a version-1 snapshot (no chunk marker) is a version mismatch, not a whole result', () => {
+    const old = { type: 'snapshot', v: 1, subscriptionId: 's1', sequence: 0, documents: [] };
+    expect(parseServerMessage(old)).toMatchObject({
+      ok: false,
+      error: { code: 'protocol_version_mismatch', expected: v, received: 1 },
+    });
+    expect(v).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a chunk stays below the per-message bound', () => {
+    expect(SNAPSHOT_CHUNK_DOCUMENTS).toBeLessThanOrEqual(MAX_DOCUMENTS_PER_MESSAGE);
+    expect(parseServerMessage(chunk(0, true, MAX_DOCUMENTS_PER_MESSAGE + 1)).ok).toBe(false);
   });
 });

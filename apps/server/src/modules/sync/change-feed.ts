@@ -66,9 +66,35 @@ export class ChangeFeed {
   /** A local commit: deliver it here now and tell the other instances. */
   async committed(sequence: number): Promise<void> {
     await this.waitFor(sequence);
-    if (this.notifier) {
-      await this.notifier.announce(sequence).catch((error: unknown) => this.onError(error));
+    if (this.notifier) await this.announce(sequence);
+  }
+
+  private announcing: Promise<void> | null = null;
+  private announceAgain = 0;
+
+  /**
+   * One announcement at a time: the commands of a group commit (and what commits meanwhile) share
+   * the next one instead of a round trip each. The others only catch up from the log, so the
+   * highest sequence is all an announcement needs to carry.
+   */
+  private async announce(sequence: number): Promise<void> {
+    if (this.announcing) {
+      this.announceAgain = Math.max(this.announceAgain, sequence);
+      return this.announcing;
     }
+    this.announcing = (async () => {
+      try {
+        let next = sequence;
+        while (next > 0) {
+          this.announceAgain = 0;
+          await this.notifier!.announce(next).catch((error: unknown) => this.onError(error));
+          next = this.announceAgain;
+        }
+      } finally {
+        this.announcing = null;
+      }
+    })();
+    return this.announcing;
   }
 
   /** Resolves once everything through `sequence` has been handed to the listeners. */

@@ -1,13 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { indexedFields } from '@qa/domain';
 import {
   MAX_WELCOME_REJECTIONS,
+  documentKey,
   matchesQuery,
   runQuery,
   type JsonObject,
   type Query,
   type ReplicatedDocument,
 } from '@qa/sync';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ChangesTable, DocumentsTable } from '../../db/schema';
 import { indexRows, readPlan, type ReadPlan } from './document-index';
@@ -25,6 +27,13 @@ export interface ChangeRecord {
   prevData: JsonObject | null;
 }
 
+/** What the server keeps of a client: whose it is, its last applied mutation and sequence. */
+export interface ClientMutationRecord {
+  personId: string;
+  lastMutationId: number;
+  lastSequence?: number;
+}
+
 export interface ChangeAuthor {
   actor: string;
   clientId: string;
@@ -32,10 +41,25 @@ export interface ChangeAuthor {
 }
 
 type DocumentRow = Selectable<DocumentsTable>;
+
+interface PendingWrite {
+  document: ReplicatedDocument;
+  seq: number;
+  prevData: JsonObject | null;
+  author: ChangeAuthor | null;
+}
+
+interface PendingWrites {
+  rows: PendingWrite[];
+  /** documentKey of every document in `rows`. */
+  keys: Set<string>;
+}
 type ChangeRow = Selectable<ChangesTable>;
 
 /** Largest number of ids in one `in (...)` list, well below SQLite's variable limit. */
 const IN_CHUNK = 500;
+/** Rows per multi-row insert: 11 parameters each, far below either database's limit. */
+const WRITE_CHUNK = 500;
 /**
  * Rows a subscription read takes per query and parses before it lets the event loop run
  * (better-sqlite3 answers synchronously), so a large read never holds other connections up for
@@ -88,6 +112,9 @@ function toChange(row: ChangeRow): ChangeRecord {
 
 /** The only code that touches the sync tables. Runs inside the caller's transaction if open. */
 export class DocumentsRepository {
+  /** Writes kept by `deferWrites` in the current async context. */
+  private readonly pending = new AsyncLocalStorage<PendingWrites>();
+
   constructor(private readonly database: Database) {}
 
   private get db() {
@@ -158,31 +185,56 @@ export class DocumentsRepository {
     });
   }
 
-  /** The stored documents (tombstones included) among `refs`, keyed by documentKey. */
+  /**
+   * The stored documents (tombstones included) among `refs`. One query for up to IN_CHUNK refs
+   * whatever their collections (`(collection = ? and id in (...)) or ...`): on PostgreSQL every
+   * query is a round trip, and a command's reads are its first one.
+   */
   async findMany(refs: readonly { collection: string; id: string }[]): Promise<StoredDocument[]> {
-    const byCollection = new Map<string, string[]>();
+    await this.flushFor(refs);
+    const byCollection = new Map<string, Set<string>>();
     for (const ref of refs) {
-      const ids = byCollection.get(ref.collection) ?? [];
-      ids.push(ref.id);
+      const ids = byCollection.get(ref.collection) ?? new Set<string>();
+      ids.add(ref.id);
       byCollection.set(ref.collection, ids);
     }
-    const found: StoredDocument[] = [];
-    for (const [collection, ids] of byCollection) {
+    // Groups of at most IN_CHUNK ids, each group read by one query.
+    const groups: { collection: string; ids: string[] }[][] = [[]];
+    let size = 0;
+    for (const [collection, idSet] of byCollection) {
+      const ids = [...idSet];
       for (let start = 0; start < ids.length; start += IN_CHUNK) {
-        const rows = await this.db
-          .selectFrom('documents')
-          .selectAll()
-          .where('collection', '=', collection)
-          .where('id', 'in', ids.slice(start, start + IN_CHUNK))
-          .execute();
-        found.push(...rows.map(toDocument));
+        const slice = ids.slice(start, start + IN_CHUNK);
+        if (size + slice.length > IN_CHUNK) {
+          groups.push([]);
+          size = 0;
+        }
+        groups[groups.length - 1]!.push({ collection, ids: slice });
+        size += slice.length;
       }
+    }
+    const found: StoredDocument[] = [];
+    for (const group of groups) {
+      if (group.length === 0) continue;
+      const rows = await this.db
+        .selectFrom('documents')
+        .selectAll()
+        .where((eb) =>
+          eb.or(
+            group.map(({ collection, ids }) =>
+              eb.and([eb('collection', '=', collection), eb('id', 'in', ids)]),
+            ),
+          ),
+        )
+        .execute();
+      found.push(...rows.map(toDocument));
     }
     return found;
   }
 
   /** Every live document of a collection (subscriptions filter them with the query model). */
   async liveDocuments(collection: string): Promise<StoredDocument[]> {
+    await this.flushPending();
     const rows = await this.db
       .selectFrom('documents')
       .selectAll()
@@ -199,6 +251,7 @@ export class DocumentsRepository {
    * Rows are parsed only as they are read, and pages let the event loop run in between.
    */
   async queryDocuments(query: Query): Promise<QueryRead> {
+    await this.flushPending();
     const plan = readPlan(query);
     const read =
       plan.kind === 'equal'
@@ -207,6 +260,69 @@ export class DocumentsRepository {
           ? await this.readOrdered(query, plan.field, plan.direction, plan.limit)
           : await this.readAll(query);
     return { documents: runQuery(read.matching, query), plan, rowsRead: read.rowsRead };
+  }
+
+  /**
+   * A subscription's snapshot as it is sent (issue 16): pages of the result in the query's
+   * order. A whole collection (no filter, order or limit: the replica's large queries) is
+   * streamed page by page from the database, so the first page goes out before the rest is read
+   * and the server never holds the whole result; `total` is then the live count when the read
+   * began (a hint for progress). Any other query is read with `queryDocuments`, which must see
+   * every candidate before it can order or cut them, and comes as one page with its exact total.
+   */
+  async queryPages(query: Query): Promise<{
+    plan: ReadPlan | { kind: 'stream' };
+    total?: number;
+    pages: AsyncIterable<StoredDocument[]>;
+  }> {
+    const whole = query.filters.length === 0 && !query.orderBy?.length && query.limit === undefined;
+    if (whole && (await this.sortsIdsLikeQueryModel())) {
+      const total = await this.countLive(query.collection);
+      const pages = this.scanPages(query);
+      return {
+        plan: { kind: 'stream' },
+        total,
+        pages: (async function* () {
+          for await (const page of pages) if (page.matching.length > 0) yield page.matching;
+        })(),
+      };
+    }
+    const { documents, plan } = await this.queryDocuments(query);
+    return {
+      plan,
+      total: documents.length,
+      pages: (async function* () {
+        yield documents;
+      })(),
+    };
+  }
+
+  private idOrder: Promise<boolean> | null = null;
+
+  /**
+   * Whether the database orders ids as the query model does (UTF-16 code units): SQLite compares
+   * text byte-wise; PostgreSQL follows the database's collation, which is byte-wise for C/POSIX
+   * but not for a language's (`en_US` sorts `a` before `B` and skips punctuation). Asked once,
+   * by sorting the id alphabet's awkward characters there and here.
+   */
+  private sortsIdsLikeQueryModel(): Promise<boolean> {
+    if (this.database.dialect === 'sqlite') return Promise.resolve(true);
+    if (this.idOrder) return this.idOrder;
+    const probe = (async () => {
+      const alphabet = "B a b A _ - 0 9 . @ + ' a-c ab a_b".split(' ');
+      const values = sql.join(alphabet.map((value) => sql`(${value}::text)`));
+      const { rows } = await sql<{
+        v: string;
+      }>`select v from (values ${values}) as t(v) order by v`.execute(this.db);
+      const expected = [...alphabet].sort();
+      return rows.length === expected.length && rows.every((row, i) => row.v === expected[i]);
+    })();
+    this.idOrder = probe;
+    // A failed probe (the database away) is asked again next time, not remembered.
+    probe.catch(() => {
+      if (this.idOrder === probe) this.idOrder = null;
+    });
+    return this.idOrder;
   }
 
   /** Parses rows and keeps those the query's filters match, yielding every READ_PAGE rows. */
@@ -289,6 +405,22 @@ export class DocumentsRepository {
   private async readAll(query: Query) {
     const matching: StoredDocument[] = [];
     let rowsRead = 0;
+    for await (const page of this.scanPages(query)) {
+      rowsRead += page.rowsRead;
+      for (const document of page.matching) matching.push(document);
+    }
+    return { matching, rowsRead };
+  }
+
+  /**
+   * The live documents of the collection the query's filters match, a page of READ_PAGE rows at
+   * a time in id order (keyset by id, so a page costs the same however far the read has got).
+   * Between pages the event loop runs, and the caller may wait as long as it likes (each page is
+   * a query of its own; no cursor or transaction is held open).
+   */
+  private async *scanPages(
+    query: Query,
+  ): AsyncGenerator<{ matching: StoredDocument[]; rowsRead: number }> {
     let after: string | null = null;
     for (;;) {
       let page = this.db
@@ -300,15 +432,17 @@ export class DocumentsRepository {
         .limit(READ_PAGE);
       if (after !== null) page = page.where('id', '>', after);
       const rows = await page.execute();
-      rowsRead += rows.length;
+      const matching: StoredDocument[] = [];
       await this.keepMatching(rows, query, matching);
-      if (rows.length < READ_PAGE) return { matching, rowsRead };
+      yield { matching, rowsRead: rows.length };
+      if (rows.length < READ_PAGE) return;
       after = rows[rows.length - 1]!.id;
       await yieldToLoop();
     }
   }
 
   async countLive(collection: string): Promise<number> {
+    await this.flushPending();
     const row = await this.db
       .selectFrom('documents')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -325,62 +459,157 @@ export class DocumentsRepository {
     prevData: JsonObject | null,
     author: ChangeAuthor | null,
   ): Promise<void> {
-    const data = JSON.stringify(document.data);
-    const row = {
-      version: document.version,
-      deleted: this.bool(document.deleted),
-      updated_at: document.updatedAt,
-      data,
-      seq,
-    };
-    await this.db
-      .insertInto('documents')
-      .values({ collection: document.collection, id: document.id, ...row })
-      .onConflict((oc) => oc.columns(['collection', 'id']).doUpdateSet(row))
-      .execute();
-    await this.writeIndex(document);
-    await this.db
-      .insertInto('changes')
-      .values({
-        seq,
-        collection: document.collection,
-        id: document.id,
-        version: document.version,
-        deleted: this.bool(document.deleted),
-        updated_at: document.updatedAt,
-        data,
-        prev_data: prevData === null ? null : JSON.stringify(prevData),
-        actor: author?.actor ?? null,
-        client_id: author?.clientId ?? null,
-        mutation_id: author?.mutationId ?? null,
-      })
-      .execute();
+    await this.writeMany([{ document, seq, prevData }], author);
   }
 
-  /** Keeps the document's index rows (decision 32): a tombstone has none. */
-  private async writeIndex(document: ReplicatedDocument): Promise<void> {
-    if (indexedFields(document.collection).length === 0) return;
-    if (document.deleted) {
+  /**
+   * Writes documents (insert or replace) and their change-log rows. Inside `deferWrites` they
+   * are kept until the context reads the documents they touch, or ends.
+   */
+  async writeMany(
+    writes: readonly { document: ReplicatedDocument; seq: number; prevData: JsonObject | null }[],
+    author: ChangeAuthor | null,
+  ): Promise<void> {
+    const rows = writes.map((write) => ({ ...write, author }));
+    const pending = this.pending.getStore();
+    if (!pending) return this.writeNow(rows);
+    for (const row of rows) {
+      pending.rows.push(row);
+      pending.keys.add(documentKey(row.document.collection, row.document.id));
+    }
+  }
+
+  /**
+   * Runs `work` (inside the caller's transaction) with its writes kept and written together at
+   * the end, one multi-row statement per table (group commit: a batch's writes cost a few
+   * statements, not a few per document). Reads of this repository in the same context write
+   * what they would otherwise miss first, so whatever runs there (hooks) sees every write.
+   */
+  async deferWrites<T>(work: () => Promise<T>): Promise<T> {
+    const pending: PendingWrites = { rows: [], keys: new Set() };
+    return this.pending.run(pending, async () => {
+      const result = await work();
+      await this.flushPending();
+      return result;
+    });
+  }
+
+  /** Writes what `deferWrites` kept: before a read that must see it, and at its end. */
+  private async flushPending(): Promise<void> {
+    const pending = this.pending.getStore();
+    if (!pending || pending.rows.length === 0) return;
+    const rows = pending.rows;
+    pending.rows = [];
+    pending.keys.clear();
+    await this.writeNow(rows);
+  }
+
+  /** Whether a read of `refs` must first write what is kept (it touches a kept document). */
+  private async flushFor(refs: readonly { collection: string; id: string }[]): Promise<void> {
+    const pending = this.pending.getStore();
+    if (!pending || pending.rows.length === 0) return;
+    if (refs.some((ref) => pending.keys.has(documentKey(ref.collection, ref.id)))) {
+      await this.flushPending();
+    }
+  }
+
+  /**
+   * One multi-row statement per table and WRITE_CHUNK rows. A document written more than once
+   * (a batch's commands editing one audit) keeps its last state in `documents` and the index,
+   * and one change row per write.
+   */
+  private async writeNow(writes: readonly PendingWrite[]): Promise<void> {
+    const latest = new Map<string, ReplicatedDocument & { seq: number }>();
+    for (const { document, seq } of writes) {
+      const key = documentKey(document.collection, document.id);
+      latest.delete(key);
+      latest.set(key, { ...document, seq });
+    }
+    const documents = [...latest.values()];
+    for (let start = 0; start < documents.length; start += WRITE_CHUNK) {
+      const chunk = documents.slice(start, start + WRITE_CHUNK);
+      await this.db
+        .insertInto('documents')
+        .values(
+          chunk.map((document) => ({
+            collection: document.collection,
+            id: document.id,
+            version: document.version,
+            deleted: this.bool(document.deleted),
+            updated_at: document.updatedAt,
+            data: JSON.stringify(document.data),
+            seq: document.seq,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['collection', 'id']).doUpdateSet((eb) => ({
+            version: eb.ref('excluded.version'),
+            deleted: eb.ref('excluded.deleted'),
+            updated_at: eb.ref('excluded.updated_at'),
+            data: eb.ref('excluded.data'),
+            seq: eb.ref('excluded.seq'),
+          })),
+        )
+        .execute();
+      await this.writeIndex(chunk);
+    }
+    for (let start = 0; start < writes.length; start += WRITE_CHUNK) {
+      await this.db
+        .insertInto('changes')
+        .values(
+          writes.slice(start, start + WRITE_CHUNK).map(({ document, seq, prevData, author }) => ({
+            seq,
+            collection: document.collection,
+            id: document.id,
+            version: document.version,
+            deleted: this.bool(document.deleted),
+            updated_at: document.updatedAt,
+            data: JSON.stringify(document.data),
+            prev_data: prevData === null ? null : JSON.stringify(prevData),
+            actor: author?.actor ?? null,
+            client_id: author?.clientId ?? null,
+            mutation_id: author?.mutationId ?? null,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /** Keeps the documents' index rows (decision 32): a tombstone has none. */
+  private async writeIndex(documents: readonly ReplicatedDocument[]): Promise<void> {
+    const indexed = documents.filter((doc) => indexedFields(doc.collection).length > 0);
+    const tombstones = indexed.filter((doc) => doc.deleted);
+    if (tombstones.length > 0) {
       await this.db
         .deleteFrom('document_index')
-        .where('collection', '=', document.collection)
-        .where('id', '=', document.id)
+        .where((eb) =>
+          eb.or(
+            tombstones.map((doc) =>
+              eb.and([eb('collection', '=', doc.collection), eb('id', '=', doc.id)]),
+            ),
+          ),
+        )
         .execute();
-      return;
     }
-    await this.db
-      .insertInto('document_index')
-      .values(indexRows(document.collection, document.id, document.data))
-      .onConflict((oc) =>
-        oc
-          .columns(['collection', 'id', 'field'])
-          .doUpdateSet((eb) => ({ sort_key: eb.ref('excluded.sort_key') })),
-      )
-      .execute();
+    const rows = indexed
+      .filter((doc) => !doc.deleted)
+      .flatMap((doc) => indexRows(doc.collection, doc.id, doc.data));
+    for (let start = 0; start < rows.length; start += WRITE_CHUNK) {
+      await this.db
+        .insertInto('document_index')
+        .values(rows.slice(start, start + WRITE_CHUNK))
+        .onConflict((oc) =>
+          oc
+            .columns(['collection', 'id', 'field'])
+            .doUpdateSet((eb) => ({ sort_key: eb.ref('excluded.sort_key') })),
+        )
+        .execute();
+    }
   }
 
   /** Changes after `afterSeq`, oldest first, at most `limit`. */
   async changesAfter(afterSeq: number, limit: number): Promise<ChangeRecord[]> {
+    await this.flushPending();
     const rows = await this.db
       .selectFrom('changes')
       .selectAll()
@@ -397,6 +626,7 @@ export class DocumentsRepository {
     afterSeq: number,
     throughSeq: number,
   ): Promise<ChangeRecord[]> {
+    await this.flushPending();
     const rows = await this.db
       .selectFrom('changes')
       .selectAll()
@@ -409,9 +639,7 @@ export class DocumentsRepository {
   }
 
   /** The last mutation applied for a client, and whose client it is; null if none yet. */
-  async clientMutation(
-    clientId: string,
-  ): Promise<{ personId: string; lastMutationId: number; lastSequence?: number } | null> {
+  async clientMutation(clientId: string): Promise<ClientMutationRecord | null> {
     const row = await this.db
       .selectFrom('client_mutations')
       .select(['person_id', 'last_mutation_id', 'last_sequence'])
@@ -423,6 +651,26 @@ export class DocumentsRepository {
       lastMutationId: Number(row.last_mutation_id),
       ...(row.last_sequence === null ? {} : { lastSequence: Number(row.last_sequence) }),
     };
+  }
+
+  /** `clientMutation` of several clients in one query; clients without a record are absent. */
+  async clientMutations(clientIds: readonly string[]): Promise<Map<string, ClientMutationRecord>> {
+    const found = new Map<string, ClientMutationRecord>();
+    for (let start = 0; start < clientIds.length; start += IN_CHUNK) {
+      const rows = await this.db
+        .selectFrom('client_mutations')
+        .select(['client_id', 'person_id', 'last_mutation_id', 'last_sequence'])
+        .where('client_id', 'in', clientIds.slice(start, start + IN_CHUNK))
+        .execute();
+      for (const row of rows) {
+        found.set(row.client_id, {
+          personId: row.person_id,
+          lastMutationId: Number(row.last_mutation_id),
+          ...(row.last_sequence === null ? {} : { lastSequence: Number(row.last_sequence) }),
+        });
+      }
+    }
+    return found;
   }
 
   /**
@@ -504,5 +752,38 @@ export class DocumentsRepository {
         })),
       )
       .execute();
+  }
+
+  /**
+   * Records the last applied mutation and sequence of several clients in one statement (a group
+   * commit's clients). Each record is the client's whole state: a command that changed nothing
+   * leaves `lastSequence` as it was in the record handed in.
+   */
+  async recordMutations(
+    records: readonly ({ clientId: string } & ClientMutationRecord)[],
+    now: string,
+  ): Promise<void> {
+    for (let start = 0; start < records.length; start += WRITE_CHUNK) {
+      await this.db
+        .insertInto('client_mutations')
+        .values(
+          records.slice(start, start + WRITE_CHUNK).map((record) => ({
+            client_id: record.clientId,
+            person_id: record.personId,
+            last_mutation_id: record.lastMutationId,
+            last_sequence: record.lastSequence ?? null,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('client_id').doUpdateSet((eb) => ({
+            person_id: eb.ref('excluded.person_id'),
+            last_mutation_id: eb.ref('excluded.last_mutation_id'),
+            last_sequence: eb.ref('excluded.last_sequence'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import {
   ACTIVITIES_COLLECTION,
@@ -18,7 +19,11 @@ import {
   type RejectCode,
   type ReplicatedDocument,
 } from '@qa/sync';
-import type { DocumentsRepository, StoredDocument } from './documents.repository';
+import type {
+  ClientMutationRecord,
+  DocumentsRepository,
+  StoredDocument,
+} from './documents.repository';
 
 /** One document a command wrote, as stored after it, with its data before and its sequence. */
 export interface AppliedChange {
@@ -65,7 +70,11 @@ export interface PushOptions {
 
 /**
  * Called inside the command's transaction after its writes (webhooks' outbox): what it writes
- * commits with the command or not at all; a throw fails the command like a database error.
+ * commits with the command or not at all; a throw fails the command like a database error, and
+ * the other commands of its group commit still commit. The command's documents are kept until
+ * read: a read through DocumentsRepository in the hook sees them. With group commit a hook may
+ * run more than once for one command (its batch is written again when another command of it
+ * fails), so its effects belong in the transaction, not outside.
  */
 export type AppliedHook = (applied: {
   person: Person;
@@ -129,19 +138,70 @@ export interface PushServiceOptions {
   clock?: () => Date;
   /** Ids of activity documents (commands' own ids derive from client and mutation id). */
   newId?: () => string;
+  /** Most commands written by one transaction (group commit); bounds a batch's latency. */
+  maxBatch?: number;
+  /** Documents written after which a batch takes no further command. */
+  maxBatchChanges?: number;
+}
+
+/** Commands per group commit: large enough to amortise the commit, small enough to stay fast. */
+export const MAX_BATCH = 200;
+/** Documents written after which a batch takes no further command (the rest waits for the next). */
+export const MAX_BATCH_CHANGES = 5_000;
+
+/** One push waiting for its group commit. */
+interface Queued {
+  person: Person;
+  clientId: string;
+  mutation: Mutation;
+  options: PushOptions;
+  resolve: (outcome: PushOutcome) => void;
+  reject: (error: unknown) => void;
 }
 
 /**
- * The write path of the sync engine (DESIGN.md section 4): per command one transaction that
- * takes the log lock, drops replays, loads what the command reads, authorizes and runs it,
- * applies the ops, validates every resulting document, writes documents and change-log rows,
- * records the activity and the client's mutation id, commits, then notifies.
+ * A command failed after its writes (a hook threw, the database refused a statement): thrown
+ * out of the batch's transaction to roll it back; the batch is then written again without it.
+ */
+class CommandFailed extends Error {
+  constructor(
+    readonly item: Queued,
+    readonly failure: unknown,
+  ) {
+    super('a command of the batch failed');
+  }
+}
+
+/** The documents a batch has seen: as read at its start, then as its commands wrote them. */
+type BatchView = Map<string, StoredDocument | null>;
+
+/**
+ * The write path of the sync engine (DESIGN.md section 4) with group commit (decision in
+ * docs/decisions.md): pushes that arrive while a transaction is being written and committed are
+ * collected (at most MAX_BATCH) and written together by the next one. Per batch: one
+ * transaction that takes the log lock, reads the batch's client records and every document its
+ * commands declare they read; per command, in order: drop replays, authorize and run it on the
+ * batch's current state, apply the ops, validate every resulting document, keep its writes, run
+ * the hooks; then all documents, change-log rows and index rows in a few multi-row statements,
+ * the last sequence and the clients' mutation ids once, commit, and only then answer every
+ * caller. A rejected command writes nothing (every rejection comes before its writes), so the
+ * others go on; a command that fails after its writes rolls the batch back, which is written
+ * again without it.
  */
 export class PushService {
   private readonly registry: CommandRegistry;
   private readonly clock: () => Date;
   private readonly newId: () => string;
+  private readonly maxBatch: number;
+  private readonly maxBatchChanges: number;
   private readonly appliedHooks: AppliedHook[] = [];
+  private readonly queue: Queued[] = [];
+  private writing = false;
+  /**
+   * Runs the writer outside whatever async context queued the first push: a transaction open
+   * there (AppKysely joins it) must not swallow the batch.
+   */
+  private readonly detached = AsyncLocalStorage.snapshot();
 
   constructor(
     private readonly documents: DocumentsRepository,
@@ -150,6 +210,8 @@ export class PushService {
     this.registry = options.registry ?? domainCommandRegistry;
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? randomUUID;
+    this.maxBatch = options.maxBatch ?? MAX_BATCH;
+    this.maxBatchChanges = options.maxBatchChanges ?? MAX_BATCH_CHANGES;
   }
 
   /** Adds a hook run in every command's transaction after its writes (see AppliedHook). */
@@ -176,66 +238,249 @@ export class PushService {
   /**
    * Applies one mutation for `person` on the connection of `clientId`. User errors answer a
    * rejection and change nothing; a failure of the database throws (the caller must not tell
-   * the client to drop the command: it is retried after reconnecting).
+   * the client to drop the command: it is retried after reconnecting). The push is queued at
+   * once (synchronously), so pushes called one after another are applied in that order, and
+   * answered once the transaction that wrote it has committed.
    */
-  async push(
+  push(
     person: Person,
     clientId: string,
     mutation: Mutation,
     options: PushOptions = {},
   ): Promise<PushOutcome> {
     if (mutation.clientId !== clientId) {
-      return rejection(mutation, 'forbidden', 'mutation of another client');
+      return Promise.resolve(rejection(mutation, 'forbidden', 'mutation of another client'));
     }
-    let result: { mutationId: number; changes: AppliedChange[] } | 'replay';
-    try {
-      result = await this.documents.transaction(async () => {
-        const last = await this.documents.lockLog();
-        const applied = await this.documents.clientMutation(clientId);
-        if (applied && applied.personId !== person.id) {
-          throw new RejectedCommand(
-            rejection(mutation, 'forbidden', 'client id of another person'),
-            false,
-          );
-        }
-        const current = options.nextMutationId
-          ? { ...mutation, mutationId: (applied?.lastMutationId ?? 0) + 1 }
-          : mutation;
-        // A replay first: the mutation was applied, whatever its args look like now (a client
-        // may resend an id with other args), so it is acknowledged and never recorded as refused.
-        if (applied && current.mutationId <= applied.lastMutationId) return 'replay' as const;
-        const planned = this.registry.reads(current.name, current.args);
-        if (!planned.ok) throw new RejectedCommand(fromCommandError(current, planned.error));
-        const changes = await this.apply(person, clientId, current, planned.reads, last, options);
-        return { mutationId: current.mutationId, changes };
-      });
-    } catch (error) {
-      if (error instanceof RejectedCommand) {
-        const { outcome } = error;
-        if (outcome.kind === 'stale') return outcome;
-        return error.record ? this.rejected(person, clientId, outcome) : outcome;
+    return new Promise<PushOutcome>((resolve, reject) => {
+      this.queue.push({ person, clientId, mutation, options, resolve, reject });
+      if (!this.writing) {
+        this.writing = true;
+        // The next turn of the loop: pushes of the same message, and of other sockets read in
+        // the same round, join this first batch.
+        setImmediate(() => this.detached(() => void this.drain()));
       }
-      throw error;
+    });
+  }
+
+  /** Writes batches until the queue is empty; one at a time, so sequences commit in order. */
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        await this.commitBatch(this.queue.splice(0, this.maxBatch));
+      }
+    } finally {
+      this.writing = false;
     }
-    if (result === 'replay') return { kind: 'ack', mutationId: mutation.mutationId };
-    const sequence = result.changes.at(-1)?.seq;
-    return {
-      kind: 'ack',
-      mutationId: result.mutationId,
-      ...(sequence === undefined ? {} : { sequence }),
-      changes: result.changes,
-    };
   }
 
   /**
-   * Keeps a rejection for the client's next welcomes (a reject lost with a dying socket would
-   * otherwise never reach the user), then answers it. A failure to keep it throws: the client
-   * hears `internal` and pushes the command again.
+   * Writes one batch in one transaction and answers its callers after the commit. A command that
+   * fails after its writes (hook, database) rolls the transaction back; the batch is written
+   * again without it (and without the later commands of its client), so the others commit.
    */
-  private async rejected(person: Person, clientId: string, outcome: Rejection) {
-    const { kind: _kind, ...rest } = outcome;
-    await this.documents.recordRejection(clientId, person.id, rest, this.clock().toISOString());
-    return outcome;
+  private async commitBatch(initial: Queued[]): Promise<void> {
+    let batch = initial;
+    /** Clients with a command that failed (not rejected): their later commands fail too. */
+    const failed = new Map<string, unknown>();
+    const fail = (item: Queued, error: unknown) => {
+      item.reject(error);
+      failed.set(item.clientId, error);
+    };
+    while (batch.length > 0) {
+      const settled = new Map<Queued, PushOutcome>();
+      try {
+        await this.documents.transaction(() =>
+          this.documents.deferWrites(() => this.writeBatch(batch, settled)),
+        );
+      } catch (error) {
+        if (error instanceof CommandFailed) {
+          const { item: culprit, failure } = error;
+          fail(culprit, failure);
+          const at = batch.indexOf(culprit);
+          batch = batch.filter((item, i) => {
+            if (i === at) return false;
+            if (i < at || item.clientId !== culprit.clientId || item.options.nextMutationId) {
+              return true;
+            }
+            // Applied after the failed one, it would make that one a "replay" when the client
+            // resends both: it fails too, and the client resends it in order.
+            item.reject(failure);
+            return false;
+          });
+          continue;
+        }
+        // The transaction did not commit: nothing of the batch was written. Every caller hears
+        // the error (the client resends), and so do the queued commands of the same clients.
+        for (const item of batch) fail(item, error);
+        break;
+      }
+      // Commands left out because the batch's writes grew large (see writeBatch) go first into
+      // the next batch, in order.
+      const rest = batch.filter((item) => !settled.has(item));
+      for (const item of batch) {
+        const outcome = settled.get(item);
+        if (outcome) item.resolve(outcome);
+      }
+      this.queue.unshift(...rest);
+      break;
+    }
+    this.failQueued(failed);
+  }
+
+  /** Inside the batch's transaction: every command in order, then the batch's bookkeeping. */
+  private async writeBatch(batch: readonly Queued[], settled: Map<Queued, PushOutcome>) {
+    let last = await this.documents.lockLog();
+    const first = last;
+    const clients = await this.documents.clientMutations([
+      ...new Set(batch.map((item) => item.clientId)),
+    ]);
+    const view = await this.readAhead(batch);
+    const changedClients = new Set<string>();
+    let written = 0;
+    for (const item of batch) {
+      // A batch of commands that write a lot (a template copied into an audit writes hundreds of
+      // documents) stops early: its transaction stays short, the rest goes into the next one.
+      if (written >= this.maxBatchChanges) break;
+      try {
+        const outcome = await this.pushOne(item, last, clients, view);
+        settled.set(item, outcome);
+        if (outcome.kind === 'ack' && outcome.changes !== undefined) {
+          last = outcome.sequence ?? last;
+          changedClients.add(item.clientId);
+          written += outcome.changes.length;
+        }
+      } catch (error) {
+        if (!(error instanceof RejectedCommand)) throw new CommandFailed(item, error);
+        const { outcome } = error;
+        if (outcome.kind === 'reject' && error.record) {
+          // Nothing of the command was written (rejections come before its writes); the record
+          // commits with the batch, so the client hears the reject only once it is kept.
+          const { kind: _kind, ...rest } = outcome;
+          const now = this.clock().toISOString();
+          await this.documents.recordRejection(item.clientId, item.person.id, rest, now);
+        }
+        settled.set(item, outcome);
+      }
+    }
+    if (last !== first) await this.documents.setLastSequence(last);
+    if (changedClients.size > 0) {
+      await this.documents.recordMutations(
+        [...changedClients].map((clientId) => ({ clientId, ...clients.get(clientId)! })),
+        this.clock().toISOString(),
+      );
+    }
+  }
+
+  /**
+   * What every command of the batch says it reads, in one query (on PostgreSQL a round trip per
+   * command saved). Documents not found are remembered as absent.
+   */
+  private async readAhead(batch: readonly Queued[]): Promise<BatchView> {
+    const refs = new Map<string, { collection: string; id: string }>();
+    for (const { mutation, options } of batch) {
+      const planned = this.registry.reads(mutation.name, mutation.args);
+      const wanted = planned.ok ? [...planned.reads] : [];
+      if (options.expect) wanted.push(options.expect);
+      for (const { collection, id } of wanted) {
+        refs.set(documentKey(collection, id), { collection, id });
+      }
+    }
+    const view: BatchView = new Map([...refs.keys()].map((key) => [key, null]));
+    for (const doc of await this.documents.findMany([...refs.values()])) {
+      view.set(documentKey(doc.collection, doc.id), doc);
+    }
+    return view;
+  }
+
+  /** The documents among `refs` as the batch has them, reading those it has not seen yet. */
+  private async current(
+    refs: readonly { collection: string; id: string }[],
+    view: BatchView,
+  ): Promise<StoredDocument[]> {
+    const unseen = refs.filter((ref) => !view.has(documentKey(ref.collection, ref.id)));
+    if (unseen.length > 0) {
+      for (const ref of unseen) view.set(documentKey(ref.collection, ref.id), null);
+      for (const doc of await this.documents.findMany(unseen)) {
+        view.set(documentKey(doc.collection, doc.id), doc);
+      }
+    }
+    const found: StoredDocument[] = [];
+    for (const ref of refs) {
+      const doc = view.get(documentKey(ref.collection, ref.id));
+      if (doc) found.push(doc);
+    }
+    return found;
+  }
+
+  /** Fails the queued commands of clients whose earlier command failed (see commitBatch). */
+  private failQueued(failed: ReadonlyMap<string, unknown>): void {
+    if (failed.size === 0) return;
+    for (let i = 0; i < this.queue.length;) {
+      const item = this.queue[i]!;
+      if (failed.has(item.clientId) && !item.options.nextMutationId) {
+        this.queue.splice(i, 1);
+        item.reject(failed.get(item.clientId));
+      } else {
+        i += 1;
+      }
+    }
+  }
+
+  /**
+   * One command of a batch, inside its transaction. `clients` holds the batch's client records
+   * and is updated here when the command applies, so a later command of the same client sees
+   * it (replays, the next mutation id). Throws RejectedCommand for an answer that writes
+   * nothing, anything else for a failure after its writes (the batch then rolls back).
+   */
+  private async pushOne(
+    item: Queued,
+    lastSequence: number,
+    clients: Map<string, ClientMutationRecord>,
+    view: BatchView,
+  ): Promise<PushOutcome> {
+    const { person, clientId, mutation, options } = item;
+    const applied = clients.get(clientId);
+    if (applied && applied.personId !== person.id) {
+      throw new RejectedCommand(
+        rejection(mutation, 'forbidden', 'client id of another person'),
+        false,
+      );
+    }
+    const current = options.nextMutationId
+      ? { ...mutation, mutationId: (applied?.lastMutationId ?? 0) + 1 }
+      : mutation;
+    // A replay first: the mutation was applied, whatever its args look like now (a client
+    // may resend an id with other args), so it is acknowledged and never recorded as refused.
+    if (applied && current.mutationId <= applied.lastMutationId) {
+      return { kind: 'ack', mutationId: mutation.mutationId };
+    }
+    const planned = this.registry.reads(current.name, current.args);
+    if (!planned.ok) throw new RejectedCommand(fromCommandError(current, planned.error));
+    const changes = await this.apply(
+      person,
+      clientId,
+      current,
+      planned.reads,
+      lastSequence,
+      options,
+      view,
+    );
+    const sequence = changes.at(-1)?.seq;
+    clients.set(clientId, {
+      personId: person.id,
+      lastMutationId: current.mutationId,
+      ...(sequence !== undefined
+        ? { lastSequence: sequence }
+        : applied?.lastSequence !== undefined
+          ? { lastSequence: applied.lastSequence }
+          : {}),
+    });
+    return {
+      kind: 'ack',
+      mutationId: current.mutationId,
+      ...(sequence === undefined ? {} : { sequence }),
+      changes,
+    };
   }
 
   /** What a welcome tells the client: its last applied mutation and its kept rejections. */
@@ -254,7 +499,10 @@ export class PushService {
     return { ...last, rejections };
   }
 
-  /** Inside the transaction. Answers what was written (nothing: an empty list). */
+  /**
+   * Inside the batch's transaction. Answers what was written (nothing: an empty list), with the
+   * sequences after `lastSequence`; the caller records the client's mutation and the sequence.
+   */
   private async apply(
     person: Person,
     clientId: string,
@@ -262,6 +510,7 @@ export class PushService {
     reads: readonly { collection: string; id: string }[],
     lastSequence: number,
     options: PushOptions,
+    view: BatchView,
   ): Promise<AppliedChange[]> {
     const stored = new Map<string, StoredDocument>();
     const remember = (docs: StoredDocument[]) => {
@@ -269,8 +518,9 @@ export class PushService {
     };
     const expected = options.expect;
     remember(
-      await this.documents.findMany(
+      await this.current(
         expected ? [...reads, { collection: expected.collection, id: expected.id }] : reads,
+        view,
       ),
     );
     if (expected) {
@@ -298,21 +548,25 @@ export class PushService {
     if (!result.ok) throw new RejectedCommand(fromCommandError(mutation, result.error));
 
     const ops = [...result.ops];
-    if (result.activity) ops.push(this.activityOp(person, result.activity, now));
+    let activityId: string | null = null;
+    if (result.activity) {
+      const op = this.activityOp(person, result.activity, now);
+      activityId = op.id;
+      ops.push(op);
+    }
     // Ops may touch documents the command did not read (a new document, a blind merge): load
-    // them too, so merges land on the stored data and versions continue.
+    // them too, so merges land on the stored data and versions continue. The activity's id is
+    // new (a random UUID), so it is not looked for.
     const unread = ops
+      .filter((op) => !(op.collection === ACTIVITIES_COLLECTION && op.id === activityId))
       .map((op) => ({ collection: op.collection, id: op.id }))
       .filter((ref) => !stored.has(documentKey(ref.collection, ref.id)));
-    remember(await this.documents.findMany(unread));
+    if (unread.length > 0) remember(await this.current(unread, view));
 
     const before = new Map<string, JsonObject>();
     for (const [key, doc] of stored) if (!doc.deleted) before.set(key, doc.data);
     const { store: after, changed } = applyOps(before, ops);
-    if (changed.length === 0) {
-      await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now);
-      return [];
-    }
+    if (changed.length === 0) return [];
 
     const written: { document: ReplicatedDocument; prev: JsonObject | null }[] = [];
     for (const ref of changed) {
@@ -351,16 +605,20 @@ export class PushService {
       });
     }
 
-    let seq = lastSequence;
+    const changes = written.map(({ document, prev }, i) => ({
+      document,
+      prev,
+      seq: lastSequence + i + 1,
+    }));
     const author = { actor: person.id, clientId, mutationId: mutation.mutationId };
-    const changes: AppliedChange[] = [];
-    for (const { document, prev } of written) {
-      seq += 1;
-      await this.documents.write(document, seq, prev, author);
-      changes.push({ document, prev, seq });
+    // Kept by deferWrites and written with the batch's; a read that needs them writes them first.
+    await this.documents.writeMany(
+      changes.map(({ document, prev, seq }) => ({ document, seq, prevData: prev })),
+      author,
+    );
+    for (const { document, seq } of changes) {
+      view.set(documentKey(document.collection, document.id), { ...document, seq });
     }
-    await this.documents.setLastSequence(seq);
-    await this.documents.recordMutation(clientId, person.id, mutation.mutationId, now, seq);
     for (const hook of this.appliedHooks) {
       await hook({ person, clientId, mutation, changes, now });
     }

@@ -3,6 +3,8 @@ import {
   jsonTextTooDeep,
   MAX_DOCUMENTS_PER_MESSAGE,
   MAX_JSON_DEPTH,
+  SNAPSHOT_CHUNK_BYTES,
+  SNAPSHOT_CHUNK_DOCUMENTS,
   SYNC_PROTOCOL_VERSION,
   documentKey,
   matchesQuery,
@@ -32,6 +34,24 @@ export interface SyncLimits {
    * receiving deltas, and subscriptions the person's new roles no longer allow are closed.
    */
   sessionCheckMs: number;
+  /** Documents per snapshot chunk (at most MAX_DOCUMENTS_PER_MESSAGE). */
+  snapshotChunkDocuments: number;
+  /** The first chunk is smaller: it is the first screen, and the client shows it at once. */
+  snapshotFirstChunkDocuments: number;
+  /** Serialized documents per chunk before it is closed early (large documents). */
+  snapshotChunkBytes: number;
+  /**
+   * A snapshot's next chunk waits while more than this is queued in the socket: a large
+   * snapshot goes out as fast as the client reads, never piles up in server memory, and never
+   * trips `maxBufferedBytes` (which is for clients that stop reading altogether).
+   */
+  snapshotHighWaterBytes: number;
+  /**
+   * Changes a subscription may collect while its snapshot is still going out; a client that
+   * reads a large snapshot so slowly that more pile up is dropped (`slow_consumer`) and starts
+   * over, rather than let a stalled stream grow server memory without bound.
+   */
+  maxPendingChanges: number;
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
@@ -41,6 +61,11 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   heartbeatMs: 30_000,
   sequenceRefreshGap: 1_000,
   sessionCheckMs: 30_000,
+  snapshotChunkDocuments: SNAPSHOT_CHUNK_DOCUMENTS,
+  snapshotFirstChunkDocuments: 500,
+  snapshotChunkBytes: SNAPSHOT_CHUNK_BYTES,
+  snapshotHighWaterBytes: 2 * SNAPSHOT_CHUNK_BYTES,
+  maxPendingChanges: 20_000,
 };
 
 export interface SyncConnectionDeps {
@@ -89,6 +114,32 @@ function forClient(document: ReplicatedDocument): ReplicatedDocument {
   const { collection, id, version, deleted, updatedAt, data } = document;
   return { collection, id, version, deleted, updatedAt, data: deleted ? {} : data };
 }
+
+/**
+ * The JSON text of each document, cut into runs of at most `max` documents and about `bytes`
+ * (at least one document each; no documents give one empty run).
+ */
+function* jsonChunks(
+  documents: readonly ReplicatedDocument[],
+  max: number,
+  bytes: number,
+): Generator<string[]> {
+  let chunk: string[] = [];
+  let size = 0;
+  for (const document of documents) {
+    const text = JSON.stringify(forClient(document));
+    if (chunk.length > 0 && (chunk.length >= max || size + text.length > bytes)) {
+      yield chunk;
+      chunk = [];
+      size = 0;
+    }
+    chunk.push(text);
+    size += text.length;
+  }
+  yield chunk;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The latest state per document, in order of their last change. */
 function latestPerDocument(changes: readonly ChangeRecord[]): ReplicatedDocument[] {
@@ -215,7 +266,18 @@ export class SyncConnection {
   }
 
   private send(message: ServerMessage): void {
-    if (this.closed || this.socket.readyState !== this.socket.OPEN) return;
+    this.sendText(JSON.stringify(message));
+  }
+
+  /**
+   * Sends a serialized message (snapshot chunks are assembled from serialized documents);
+   * `written` is called once ws has handed it to the operating system (or failed to).
+   */
+  private sendText(text: string, written?: () => void): void {
+    if (this.closed || this.socket.readyState !== this.socket.OPEN) {
+      written?.();
+      return;
+    }
     if (this.socket.bufferedAmount > this.deps.limits.maxBufferedBytes) {
       this.socket.send(
         JSON.stringify({
@@ -227,9 +289,17 @@ export class SyncConnection {
       );
       this.deps.log.warn({ buffered: this.socket.bufferedAmount }, 'sync: slow consumer dropped');
       this.close(CLOSE_TRY_AGAIN_LATER, 'slow consumer');
+      written?.();
       return;
     }
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(text, written && (() => written()));
+  }
+
+  /** A snapshot stream so slow that the changes waiting behind it pile up: start over later. */
+  private dropSlowConsumer(): void {
+    this.error('slow_consumer', 'the client does not read fast enough; reconnect to resume');
+    this.deps.log.warn('sync: slow consumer dropped (changes pile up behind a snapshot)');
+    this.close(CLOSE_TRY_AGAIN_LATER, 'slow consumer');
   }
 
   private error(
@@ -332,11 +402,17 @@ export class SyncConnection {
       return;
     }
     this.person = person;
-    for (const mutation of mutations) {
+    // The whole message goes to the group commit at once (in order), so its mutations share
+    // one transaction with each other and with other clients' pushes.
+    const clientId = this.clientId;
+    const outcomes = mutations.map((mutation) => this.deps.push.push(person, clientId, mutation));
+    // Awaited one by one below; a failure after the first is answered by closing anyway.
+    for (const outcome of outcomes) outcome.catch(() => undefined);
+    for (const pending of outcomes) {
       if (this.closed) return;
       // A database failure throws out of here: the client hears `internal`, keeps the command
       // and pushes it again after reconnecting.
-      const outcome = await this.deps.push.push(person, this.clientId, mutation);
+      const outcome = await pending;
       if (outcome.kind === 'ack') {
         // Deltas first, then the ack: the client then already holds the command's effect.
         if (outcome.sequence !== undefined) await this.deps.feed.committed(outcome.sequence);
@@ -385,35 +461,18 @@ export class SyncConnection {
       const changes = await documents.collectionChanges(query.collection, resumeFrom, through);
       const relevant = changes.filter((change) => isRelevant(query, change));
       if (this.subscriptions.get(id) !== sub) return;
-      this.send({
-        type: 'delta',
-        v,
-        subscriptionId: id,
-        sequence: through,
-        changes: latestPerDocument(relevant),
-      });
+      sub.sentThrough = resumeFrom;
+      this.deliver(sub, relevant, through);
     } else {
       // Through the index when the query allows (decision 32): the read costs what it returns.
-      const { documents: result, plan, rowsRead } = await documents.queryDocuments(query);
-      const read = { collection: query.collection, plan: plan.kind, rowsRead };
-      this.deps.log.debug(read, 'sync: subscription read');
+      // A whole collection streams from the database page by page (issue 16).
+      const { plan, total, pages } = await documents.queryPages(query);
+      this.deps.log.debug(
+        { collection: query.collection, plan: plan.kind },
+        'sync: subscription read',
+      );
       if (this.subscriptions.get(id) !== sub) return;
-      if (result.length > MAX_DOCUMENTS_PER_MESSAGE) {
-        this.subscriptions.delete(id);
-        this.error(
-          'invalid_query',
-          `the result holds ${result.length} documents, more than ${MAX_DOCUMENTS_PER_MESSAGE}; narrow the query`,
-          id,
-        );
-        return;
-      }
-      this.send({
-        type: 'snapshot',
-        v,
-        subscriptionId: id,
-        sequence: through,
-        documents: result.map(forClient),
-      });
+      if (!(await this.streamSnapshot(sub, through, pages, total))) return;
     }
     sub.ready = true;
     sub.sentThrough = through;
@@ -430,7 +489,11 @@ export class SyncConnection {
     for (const sub of this.subscriptions.values()) {
       const relevant = changes.filter((change) => isRelevant(sub.query, change));
       if (!sub.ready) {
-        sub.buffered.push(...relevant);
+        for (const change of relevant) sub.buffered.push(change);
+        if (sub.buffered.length > this.deps.limits.maxPendingChanges) {
+          this.dropSlowConsumer();
+          return;
+        }
         continue;
       }
       if (relevant.length > 0 || last - sub.sentThrough >= this.deps.limits.sequenceRefreshGap) {
@@ -439,17 +502,88 @@ export class SyncConnection {
     }
   }
 
-  private deliver(sub: Subscription, changes: readonly ChangeRecord[], sequence: number): void {
-    const documents = latestPerDocument(changes);
-    for (let start = 0; start < Math.max(documents.length, 1); start += MAX_DOCUMENTS_PER_MESSAGE) {
-      this.send({
-        type: 'delta',
-        v,
-        subscriptionId: sub.id,
-        sequence,
-        changes: documents.slice(start, start + MAX_DOCUMENTS_PER_MESSAGE),
-      });
+  /**
+   * Sends a snapshot as chunks in the query's order, as its pages come from the database, each
+   * chunk waiting while the socket holds more than the high-water mark: the first screen goes
+   * out at once and the rest as fast as the client reads (the read waits too, so the server
+   * holds a chunk or so, not the result). A chunk is sent once the next one has a document, so
+   * the last one can say `final` (an empty result is one empty final chunk). Runs in the
+   * connection's message queue: the subscription's changes committed meanwhile are buffered and
+   * follow the final chunk, and an ack sent after it still comes after the deltas it leads to.
+   * False when the socket closed (or the subscription went) before the end: the client then
+   * never sees a final chunk and keeps the result incomplete. An unsubscribe or re-subscribe
+   * of the same connection is a message queued behind the stream, so it takes effect after.
+   */
+  private async streamSnapshot(
+    sub: Subscription,
+    sequence: number,
+    pages: AsyncIterable<readonly ReplicatedDocument[]>,
+    total: number | undefined,
+  ): Promise<boolean> {
+    const limits = this.deps.limits;
+    const current = () => !this.closed && this.subscriptions.get(sub.id) === sub;
+    const head =
+      `{"type":"snapshot","v":${v},"subscriptionId":${JSON.stringify(sub.id)},` +
+      `"sequence":${sequence}${total === undefined ? '' : `,"total":${total}`}`;
+    let texts: string[] = [];
+    let size = 0;
+    let max = Math.min(limits.snapshotFirstChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
+    let chunk = 0;
+    // The previous chunk's hand-over to the OS: once it is out, at most this chunk waits.
+    let written: Promise<void> = Promise.resolve();
+    const flush = async (final: boolean): Promise<boolean> => {
+      let drained = written;
+      while (this.socket.bufferedAmount > limits.snapshotHighWaterBytes) {
+        if (!current()) return false;
+        // The slow timer only notices an unsubscribe or a close while the socket does not
+        // drain; once the previous chunk is out and other messages still fill the buffer, poll.
+        await Promise.race([drained, sleep(100)]);
+        drained = sleep(5);
+      }
+      if (!current()) return false;
+      written = new Promise((resolve) =>
+        this.sendText(
+          `${head},"chunk":${chunk},"final":${final},"documents":[${texts.join(',')}]}`,
+          resolve,
+        ),
+      );
+      chunk += 1;
+      texts = [];
+      size = 0;
+      max = Math.min(limits.snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
+      return true;
+    };
+    for await (const page of pages) {
+      for (const document of page) {
+        const text = JSON.stringify(forClient(document));
+        if (
+          texts.length >= max ||
+          (texts.length > 0 && size + text.length > limits.snapshotChunkBytes)
+        ) {
+          if (!(await flush(false))) return false;
+        }
+        texts.push(text);
+        size += text.length;
+      }
+      if (!current()) return false;
     }
+    return flush(true);
+  }
+
+  /**
+   * Sends changes as deltas of at most a chunk each. Only the last part names `sequence`; the
+   * parts before it name the sequence the client already had, so a client that loses the socket
+   * between parts resumes from there instead of skipping the parts it never got.
+   */
+  private deliver(sub: Subscription, changes: readonly ChangeRecord[], sequence: number): void {
+    const { snapshotChunkDocuments, snapshotChunkBytes } = this.deps.limits;
+    const max = Math.min(snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
+    const parts = [...jsonChunks(latestPerDocument(changes), max, snapshotChunkBytes)];
+    const head = `{"type":"delta","v":${v},"subscriptionId":${JSON.stringify(sub.id)}`;
+    parts.forEach((texts, index) => {
+      const partSequence = index === parts.length - 1 ? sequence : sub.sentThrough;
+      this.sendText(`${head},"sequence":${partSequence},"changes":[${texts.join(',')}]}`);
+    });
     sub.sentThrough = sequence;
   }
 }

@@ -32,6 +32,7 @@ import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { useJsonStable } from '../../lib/sync/use-json-stable';
+import { QueryProgress } from '../../lib/sync/query-progress';
 import { useQuery } from '../../lib/sync/use-query';
 import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
@@ -146,7 +147,7 @@ export function AuditMatrixContent() {
     span,
     currentYear,
   );
-  const { documents, loading: auditsLoading } = useQuery(matrixQuery(year));
+  const { documents, loading: auditsLoading, progress } = useQuery(matrixQuery(year));
   // Rows wait for the names their ids stand for: shown first as ids ("User: 0193..."), a card
   // lost two lines a moment later and every row below jumped (layout shift 0.1 on a phone).
   const loading = auditsLoading || peopleLoading || standardsLoading;
@@ -391,6 +392,7 @@ export function AuditMatrixContent() {
 
   return (
     <>
+      <QueryProgress progress={progress} />
       <GroupedList
         items={rows}
         getId={rowId}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
+import { QueryProgress } from '../../lib/sync/query-progress';
 import { MeasureList } from './measure-list';
 import { useMeasures } from './use-measures';
 
@@ -12,9 +13,10 @@ export function MeasuresPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { id } = useParams();
-  const { measures, loading } = useMeasures();
+  const { measures, loading, progress } = useMeasures();
   return (
     <PageLayout title={t('measures.title')}>
+      <QueryProgress progress={progress} />
       <MeasureList
         measures={measures}
         loading={loading}

@@ -39,25 +39,53 @@ async function putStamped(db: ReplicaDb, rows: DocumentRow[]): Promise<void> {
 }
 
 function current(connectionId: string, sequence: number): Partial<QueryRow> {
-  return { sequence, fetched: true, liveConnection: connectionId, error: undefined };
+  return {
+    sequence,
+    fetched: true,
+    liveConnection: connectionId,
+    error: undefined,
+    partial: undefined,
+  };
 }
 
 /**
- * A snapshot is the query's whole result at `sequence`. Without a limit, a confirmed document
- * that matches the query here but is missing there has left it (deleted, changed, or no longer
- * readable) while this replica was not listening: it is removed, unless a newer message
- * delivered it after the snapshot was taken.
+ * A chunk of a snapshot that is not the last: its documents are stored (a list shows its first
+ * screen at once) and the query is marked incomplete with how much has arrived. Its sequence is
+ * not taken: a socket lost before the final chunk leaves the query without a position, so the
+ * next socket asks for a whole snapshot again instead of resuming from a result it never got.
+ */
+export function applySnapshotChunk(
+  db: ReplicaDb,
+  row: QueryRow,
+  message: SnapshotMessage,
+  loaded: number,
+): Promise<void> {
+  return db.transaction('rw', db.documents, db.queries, db.meta, async () => {
+    await putNewer(db, message.documents, message.sequence);
+    const partial = message.total === undefined ? { loaded } : { loaded, total: message.total };
+    await db.queries.update(row.key, { partial });
+  });
+}
+
+/**
+ * A snapshot is the query's whole result at `sequence`: the final chunk's documents plus
+ * `earlier`, the ids the chunks before it delivered (stored already). Without a limit, a
+ * confirmed document that matches the query here but is missing there has left it (deleted,
+ * changed, or no longer readable) while this replica was not listening: it is removed, unless a
+ * newer message delivered it after the snapshot was taken.
  */
 export function applySnapshot(
   db: ReplicaDb,
   row: QueryRow,
   message: SnapshotMessage,
   connectionId: string,
+  earlier: ReadonlySet<string> = new Set(),
 ): Promise<void> {
   return db.transaction('rw', db.documents, db.queries, db.meta, async () => {
     await putNewer(db, message.documents, message.sequence);
     if (row.query.limit === undefined) {
-      const present = new Set(message.documents.map((doc) => doc.id));
+      const present = new Set(earlier);
+      for (const doc of message.documents) present.add(doc.id);
       const vanished = await db.documents
         .where('collection')
         .equals(row.query.collection)

@@ -128,6 +128,8 @@ export class FakeSyncServer {
   private readonly heldSubscribes: { socket: FakeSocket; message: SubscribeMessage }[] = [];
   /** Pings go unanswered (a socket that died without a close). */
   ignorePings = false;
+  /** Documents per snapshot chunk (the real server sends a few thousand). */
+  snapshotChunk = 2_000;
   connectionAttempts = 0;
   private readonly held: { socket: FakeSocket; mutations: Mutation[] }[] = [];
   private readonly deliver: Delivery;
@@ -254,12 +256,23 @@ export class FakeSyncServer {
     }
     if (resumeFrom !== undefined) this.send(socket, { type: 'resync-required', subscriptionId });
     const live = [...this.documents.values()].filter((doc) => !doc.deleted);
-    this.send(socket, {
-      type: 'snapshot',
-      subscriptionId,
-      sequence: this.sequence,
-      documents: runQuery(live, query),
-    });
+    const documents = runQuery(live, query);
+    // Chunks in the query's order, every one with the same sequence, the last one final.
+    let chunk = 0;
+    let start = 0;
+    do {
+      const part = documents.slice(start, start + this.snapshotChunk);
+      start += this.snapshotChunk;
+      this.send(socket, {
+        type: 'snapshot',
+        subscriptionId,
+        sequence: this.sequence,
+        documents: part,
+        chunk: chunk++,
+        final: start >= documents.length,
+        total: documents.length,
+      });
+    } while (start < documents.length);
   }
 
   private handlePush(socket: FakeSocket, mutations: Mutation[]): void {

@@ -43,8 +43,9 @@ export function releaseTabs(db: ReplicaDb, keep: (tabId: string) => boolean): Pr
   });
 }
 
+/** The server refused the query: no more of an unfinished snapshot comes either. */
 export async function markQueryError(db: ReplicaDb, key: string, code: string): Promise<void> {
-  await db.queries.update(key, { error: code, liveConnection: undefined });
+  await db.queries.update(key, { error: code, liveConnection: undefined, partial: undefined });
 }
 
 /** The leader stopped subscribing it: it is no longer current on any socket. */

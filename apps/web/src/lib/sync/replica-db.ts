@@ -68,6 +68,11 @@ export interface QueryRow {
   liveConnection?: string;
   /** The server closed the subscription with this error code (forbidden, invalid_query, ...). */
   error?: string;
+  /**
+   * A snapshot is under way (or was cut off by a lost socket): the documents of its chunks so
+   * far are stored, the result is not complete. Cleared by the final chunk.
+   */
+  partial?: { loaded: number; total?: number };
 }
 
 /** A rejection the leader received for a command of another tab; that tab picks it up. */

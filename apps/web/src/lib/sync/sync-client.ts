@@ -49,6 +49,8 @@ export interface SyncClientOptions {
   onReject?: (rejection: Rejection) => void;
   /** The server refused the session (the socket closes; reconnects keep trying). */
   onUnauthorized?: () => void;
+  /** The server speaks another protocol version (a deploy since this page loaded). */
+  onProtocolMismatch?: () => void;
   /**
    * The commands this client runs: given, or loaded when first needed (a command, or an outbox
    * to replay), so a start that only reads does not load and evaluate the domain's commands.
@@ -291,6 +293,7 @@ export class SyncClient {
       createSocket: options.createSocket,
       uploadFiles: options.uploadFiles,
       onUnauthorized: options.onUnauthorized,
+      onProtocolMismatch: options.onProtocolMismatch,
       onOrphanRejection: (row) => this.report(toRejection(row)),
       aliveTabs: () => aliveTabs(this.locks, this.scope),
       onlineEvents: options.onlineEvents ?? windowOnlineEvents,

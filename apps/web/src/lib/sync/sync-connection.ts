@@ -8,7 +8,7 @@ import {
   type ServerMessage,
 } from '@qa/sync';
 import { backoffDelay } from './backoff';
-import { applyDelta, applySnapshot, forgetSequence } from './document-store';
+import { applyDelta, applySnapshot, applySnapshotChunk, forgetSequence } from './document-store';
 import {
   dropApplied,
   releaseApplied,
@@ -45,6 +45,8 @@ export interface ConnectionContext {
   log: SyncLog;
   onWelcome: () => void;
   onUnauthorized?: () => void;
+  /** The server speaks another protocol version: this page is outdated (or the server is). */
+  onProtocolMismatch?: () => void;
   onClosed: () => void;
 }
 
@@ -69,6 +71,12 @@ export class SyncConnection {
   private sentUpTo = 0;
   /** Queries answered (snapshot or delta) on this socket since they were subscribed. */
   private readonly answered = new Set<string>();
+  /**
+   * Snapshots under way, by subscription: the chunk expected next and the ids received so far
+   * (the final chunk removes what the whole result lacks). Lost with the socket on purpose: the
+   * next socket asks for the snapshot again.
+   */
+  private readonly snapshots = new Map<string, { next: number; ids: Set<string> }>();
   /**
    * The outbox may hold `applied` entries (from an earlier socket, or kept by an ack or the
    * welcome here): they go once every query some tab shows has been answered on this socket,
@@ -174,6 +182,8 @@ export class SyncConnection {
     const parsed = parseServerMessage(json);
     if (!parsed.ok) {
       this.ctx.log.warn('ignoring an invalid sync message', parsed.error);
+      // The server closes the socket after telling; retrying with this page's code never works.
+      if (parsed.error.code === 'protocol_version_mismatch') this.ctx.onProtocolMismatch?.();
       return;
     }
     this.enqueue(() => this.handle(parsed.message));
@@ -244,9 +254,26 @@ export class SyncConnection {
       case 'snapshot': {
         const row = this.subscribed(message.subscriptionId);
         if (!row) return;
-        await applySnapshot(db, row, message, this.ctx.connectionId);
-        this.answered.add(row.key);
-        return this.releaseIfAnswered();
+        // Chunk 0 starts a snapshot (also again, if the server started over).
+        const progress =
+          message.chunk === 0
+            ? { next: 0, ids: new Set<string>() }
+            : this.snapshots.get(message.subscriptionId);
+        if (!progress || progress.next !== message.chunk) {
+          // A chunk out of order would leave a hole in the result; a new socket starts over.
+          throw new Error(`snapshot chunk ${message.chunk} of ${row.key} out of order`);
+        }
+        if (message.final) {
+          this.snapshots.delete(message.subscriptionId);
+          await applySnapshot(db, row, message, this.ctx.connectionId, progress.ids);
+          this.answered.add(row.key);
+          return this.releaseIfAnswered();
+        }
+        for (const doc of message.documents) progress.ids.add(doc.id);
+        progress.next += 1;
+        this.snapshots.set(message.subscriptionId, progress);
+        await applySnapshotChunk(db, row, message, progress.ids.size);
+        return;
       }
       case 'delta': {
         const row = this.subscribed(message.subscriptionId);
@@ -295,6 +322,7 @@ export class SyncConnection {
       this.ctx.log.warn(`the server closed subscription ${key}`, message.code, message.message);
       this.keyBySubscription.delete(message.subscriptionId);
       this.subscriptionByKey.delete(key);
+      this.snapshots.delete(message.subscriptionId);
       this.refused.add(key);
       await markQueryError(this.ctx.db, key, message.code);
       return this.releaseIfAnswered();
@@ -326,6 +354,7 @@ export class SyncConnection {
       if ((this.queries.get(key)?.holders.length ?? 0) > 0) continue;
       this.subscriptionByKey.delete(key);
       this.keyBySubscription.delete(subscriptionId);
+      this.snapshots.delete(subscriptionId);
       this.answered.delete(key);
       this.send({ type: 'unsubscribe', v: SYNC_PROTOCOL_VERSION, subscriptionId });
       this.enqueue(() => markNotLive(this.ctx.db, key));

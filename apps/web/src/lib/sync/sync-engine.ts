@@ -32,6 +32,29 @@ export interface SyncEngineOptions {
   locks: LockManagerLike | null;
 }
 
+/** A reload for a newer protocol happens at most this often (a server rolled back must not loop). */
+const MISMATCH_RELOAD_MS = 5 * 60_000;
+const MISMATCH_RELOAD_KEY = 'qa-sync-protocol-reload';
+
+/**
+ * The server was deployed with another sync protocol since this page loaded: fetch the new
+ * service worker and reload once (the outbox is in IndexedDB, nothing is lost); until then the
+ * socket keeps retrying with backoff.
+ */
+function reloadForNewProtocol(): void {
+  try {
+    const last = Number(window.sessionStorage.getItem(MISMATCH_RELOAD_KEY) ?? 0);
+    if (Date.now() - last < MISMATCH_RELOAD_MS) return;
+    window.sessionStorage.setItem(MISMATCH_RELOAD_KEY, String(Date.now()));
+  } catch {
+    return;
+  }
+  const update = navigator.serviceWorker
+    ? navigator.serviceWorker.getRegistration().then((registration) => registration?.update())
+    : Promise.resolve();
+  void update.catch(() => undefined).finally(() => window.location.reload());
+}
+
 export interface SyncEngine {
   client: SyncClient;
   /** Files waiting for upload (null when the caller supplied its own `uploadFiles`). */
@@ -81,6 +104,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     uploadFiles: options.uploadFiles ?? (files ? createFileUploader(files) : undefined),
     onReject: options.onReject,
     onUnauthorized: options.onUnauthorized,
+    onProtocolMismatch: reloadForNewProtocol,
     locks: options.locks,
     lockScope: personId,
     // Loaded with the first command or a queued one: a start that only reads needs none.

@@ -22,6 +22,7 @@ export interface LeaderOptions {
   createSocket: CreateSocket;
   uploadFiles?: (fileIds: string[]) => Promise<void>;
   onUnauthorized?: () => void;
+  onProtocolMismatch?: () => void;
   /** Rejections whose tab is gone (closed, reloaded) are reported here. */
   onOrphanRejection: (row: RejectionRow) => void;
   /** Tab ids still alive, or null when unknown (then holds are never pruned). */
@@ -116,6 +117,7 @@ export class SyncLeader {
       now: options.now,
       log: options.log,
       onUnauthorized: options.onUnauthorized,
+      onProtocolMismatch: options.onProtocolMismatch,
       onWelcome: () => {
         this.attempt = 0;
         void this.writeStatus('online');

@@ -51,18 +51,32 @@ export function viewDocument(entry: ViewEntry, state: SyncState): ViewDocument {
 }
 
 /**
- * Loading only while the query has neither a cached result nor a snapshot and the client is
- * still trying to reach the server (offline, there is nothing to wait for).
+ * Loading only while the query has neither a cached result nor a snapshot (not even its first
+ * chunk) and the client is still trying to reach the server (offline, there is nothing to wait
+ * for).
  */
 function isLoading(snapshot: SyncSnapshot, row: QueryRow | undefined): boolean {
   if (!snapshot.ready) return true;
-  if (row?.fetched || row?.error !== undefined) return false;
+  if (row?.fetched || row?.error !== undefined || row?.partial) return false;
   return snapshot.connection !== 'offline';
+}
+
+/** How much of an incomplete snapshot has arrived. */
+export interface QueryProgress {
+  loaded: number;
+  /** Documents in the whole result, when the server said. */
+  total?: number;
 }
 
 export interface QueryResult {
   documents: ViewDocument[];
   loading: boolean;
+  /**
+   * Set while the result is incomplete: a large snapshot is still arriving in chunks (the
+   * documents shown are its first ones, in the query's order), or its socket was lost before
+   * the last chunk (it is asked for again on the next one). Absent once the result is complete.
+   */
+  progress?: QueryProgress;
 }
 
 export function selectQuery(snapshot: SyncSnapshot, query: Query, key: string): QueryResult {
@@ -72,6 +86,7 @@ export function selectQuery(snapshot: SyncSnapshot, query: Query, key: string): 
   return {
     documents: entries.map((entry) => viewDocument(entry, entryState(snapshot, entry, live))),
     loading: isLoading(snapshot, row),
+    ...(row?.partial ? { progress: row.partial } : {}),
   };
 }
 
@@ -88,7 +103,11 @@ export function selectDocument(
 ): DocumentResult {
   const entry = snapshot.view.entry(collection, id);
   const row = snapshot.queries.get(collectionKey);
-  if (!entry) return { document: undefined, loading: isLoading(snapshot, row) };
+  if (!entry) {
+    // A snapshot still arriving in chunks may bring it yet: not "not found" before its end.
+    const arriving = row?.partial !== undefined && snapshot.connection !== 'offline';
+    return { document: undefined, loading: arriving || isLoading(snapshot, row) };
+  }
   const live = isQueryLive(snapshot, row);
   return { document: viewDocument(entry, entryState(snapshot, entry, live)), loading: false };
 }
@@ -118,6 +137,8 @@ export function selectStatus(snapshot: SyncSnapshot): SyncStatus {
 export function sameQueryResult(a: QueryResult, b: QueryResult): boolean {
   return (
     a.loading === b.loading &&
+    a.progress?.loaded === b.progress?.loaded &&
+    a.progress?.total === b.progress?.total &&
     a.documents.length === b.documents.length &&
     a.documents.every((doc, index) => doc === b.documents[index])
   );

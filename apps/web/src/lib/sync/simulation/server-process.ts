@@ -123,9 +123,12 @@ export async function readServerDocuments(server: SimServer, cookie: string, col
     headers: { cookie },
   });
   const snapshot = new Promise<ReplicatedDocument[]>((resolve, reject) => {
+    const received: ReplicatedDocument[] = [];
     ws.on('message', (data) => {
       const message = JSON.parse(String(data)) as ServerMessage;
-      if (message.type === 'snapshot') resolve(message.documents);
+      // A large result comes in chunks; the final one completes it.
+      if (message.type === 'snapshot') received.push(...message.documents);
+      if (message.type === 'snapshot' && message.final) resolve(received);
       if (message.type === 'error') reject(new Error(message.message));
     });
   });
