@@ -2,6 +2,7 @@
 # Starts or stops a throw-away PostgreSQL cluster for tests, on a port and socket of its own.
 #   scripts/pg.sh start   -> prints the admin connection URL on stdout
 #   scripts/pg.sh stop
+# QA_PG_FSYNC=on gives a durable cluster (benchmarks of durable commits); tests run without fsync.
 # Installs Debian's postgresql when it is missing and we run as root. initdb refuses root, so the
 # cluster belongs to the postgres user (or the current user when not root).
 set -euo pipefail
@@ -44,7 +45,7 @@ start() {
   if [ "$(id -u)" = "0" ]; then chown -R postgres:postgres "$PG_ROOT"; fi
   as_owner "$bin/initdb" -D "$PG_DATA" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
   as_owner "$bin/pg_ctl" -D "$PG_DATA" -l "$PG_LOG" -w -t 60 \
-    -o "-p $PG_PORT -k $PG_SOCK -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200" \
+    -o "-p $PG_PORT -k $PG_SOCK -c listen_addresses=127.0.0.1 -c fsync=${QA_PG_FSYNC:-off} -c max_connections=200" \
     start >/dev/null
   echo "postgres://postgres@127.0.0.1:$PG_PORT/postgres"
 }

@@ -32,9 +32,10 @@ const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 
 export const DELIVERIES_PAGE_SIZE = 25;
 const ALL = 'all';
 
-const STATUS_COLOR: Record<WebhookDeliveryStatus, 'success' | 'info' | 'error'> = {
+/** Chip colours whose label meets WCAG AA contrast (MUI's info blue with white text does not). */
+const STATUS_COLOR: Record<WebhookDeliveryStatus, 'success' | 'default' | 'error'> = {
   delivered: 'success',
-  pending: 'info',
+  pending: 'default',
   failed: 'error',
 };
 
