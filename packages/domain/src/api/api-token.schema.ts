@@ -50,3 +50,29 @@ export function parseApiToken(token: string): { id: string; secret: string } | n
 export function apiTokenExpiry(day: string): string {
   return `${day}T23:59:59.999Z`;
 }
+
+const DAY_MS = 86_400_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The expiry day of a new token: the asked day (YYYY-MM-DD) or the default, valid only from
+ * today to `API_TOKEN_MAX_DAYS` ahead (UTC days, as the token lasts to its day's end, UTC).
+ */
+export function apiTokenExpiryDay(
+  asked: string | undefined,
+  now: Date,
+):
+  | { ok: true; day: string }
+  | { ok: false; message: { key: string; params: Record<string, string | number> } } {
+  const day = asked ?? isoDay(new Date(now.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS));
+  const latest = isoDay(new Date(now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS));
+  return day < isoDay(now) || day > latest
+    ? {
+        ok: false,
+        message: {
+          key: 'apiToken.expiryRange',
+          params: { field: 'expiresAt', days: API_TOKEN_MAX_DAYS },
+        },
+      }
+    : { ok: true, day };
+}

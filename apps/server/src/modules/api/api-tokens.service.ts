@@ -1,10 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  API_TOKEN_DEFAULT_DAYS,
-  API_TOKEN_MAX_DAYS,
   API_TOKENS_PER_PERSON,
   apiTokenCreateSchema,
   apiTokenExpiry,
+  apiTokenExpiryDay,
   canSignIn,
   parseApiToken,
   type ApiToken,
@@ -16,7 +15,6 @@ import type { PeopleRepository } from '../people/people.repository';
 import type { ApiTokensRepository, StoredApiToken } from './api-tokens.repository';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const DAY_MS = 86_400_000;
 /** A token's person and state are read again after this long (revocations on other instances). */
 const CACHE_MS = 5_000;
 /** `last_used_at` is written at most this often per token. */
@@ -37,8 +35,6 @@ function publicToken(token: StoredApiToken): ApiToken {
   const { personId: _p, secretHash: _h, ...rest } = token;
   return rest;
 }
-
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The person a token acts for, and the token (its read-only flag and id for the rate limit). */
 export interface TokenCaller {
@@ -75,15 +71,11 @@ export class ApiTokensService {
       ]);
     }
     const now = this.clock();
-    const today = isoDay(now);
-    const latest = isoDay(new Date(now.getTime() + API_TOKEN_MAX_DAYS * DAY_MS));
-    const day =
-      parsed.data.expiresAt ?? isoDay(new Date(now.getTime() + API_TOKEN_DEFAULT_DAYS * DAY_MS));
-    if (day < today || day > latest) {
-      throw new AppError('invalid_request', 'expiresAt out of range', undefined, [
-        { key: 'apiToken.expiryRange', params: { field: 'expiresAt', days: API_TOKEN_MAX_DAYS } },
-      ]);
+    const expiry = apiTokenExpiryDay(parsed.data.expiresAt, now);
+    if (!expiry.ok) {
+      throw new AppError('invalid_request', 'expiresAt out of range', undefined, [expiry.message]);
     }
+    const day = expiry.day;
     const live = (await this.tokens.ofPerson(person.id)).filter(
       (token) => token.revokedAt === null && token.expiresAt > now.toISOString(),
     );
