@@ -6,6 +6,7 @@ import { REMINDER_MESSAGES } from './reminder.messages';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
 import { WEBHOOK_MESSAGES } from '../webhooks/webhook.messages';
+import { API_MESSAGES } from '../api/api.messages';
 
 declare global {
   interface ImportMeta {
@@ -63,6 +64,7 @@ const CATALOGS = [
   ACTIVITY_MESSAGES,
   REMINDER_MESSAGES,
   WEBHOOK_MESSAGES,
+  API_MESSAGES,
 ];
 
 describe('message keys', () => {
