@@ -140,3 +140,4 @@ export * from './api/api.messages';
 export * from './webhooks/webhook-events';
 export * from './webhooks/webhook.schema';
 export * from './webhooks/webhook.messages';
+export * from './operations/operations.messages';

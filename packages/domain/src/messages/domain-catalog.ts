@@ -4,6 +4,7 @@ import { importMessages } from './imports.messages';
 import type { MessageCatalog } from './message';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
+import { OPERATIONS_MESSAGES } from '../operations/operations.messages';
 import { WEBHOOK_MESSAGES } from '../webhooks/webhook.messages';
 
 /**
@@ -18,4 +19,5 @@ export const DOMAIN_MESSAGE_CATALOG: MessageCatalog = {
   ...COMMAND_MESSAGES,
   ...API_MESSAGES,
   ...WEBHOOK_MESSAGES,
+  ...OPERATIONS_MESSAGES,
 };

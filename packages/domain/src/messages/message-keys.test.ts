@@ -5,6 +5,7 @@ import { importMessages } from './imports.messages';
 import { REMINDER_MESSAGES } from './reminder.messages';
 import { RULES_MESSAGES } from './rules.messages';
 import { validationMessages } from './validation.messages';
+import { OPERATIONS_MESSAGES } from '../operations/operations.messages';
 import { WEBHOOK_MESSAGES } from '../webhooks/webhook.messages';
 import { API_MESSAGES } from '../api/api.messages';
 
@@ -64,6 +65,7 @@ const CATALOGS = [
   ACTIVITY_MESSAGES,
   REMINDER_MESSAGES,
   WEBHOOK_MESSAGES,
+  OPERATIONS_MESSAGES,
   API_MESSAGES,
 ];
 

@@ -58,6 +58,7 @@ const EXPECTED: Record<PermissionAction, string> = {
   'import.standards': '- - Y - Y',
   'import.people': '- - - - Y',
   'webhook.manage': '- - - - Y',
+  'installation.backup': '- - - - Y',
 };
 const COLUMNS: RoleId[] = ['user', 'auditor', 'qm', 'measure-dispatcher', 'admin'];
 

@@ -48,6 +48,7 @@ export const PERMISSION_ACTIONS = [
   'import.standards',
   'import.people',
   'webhook.manage',
+  'installation.backup',
 ] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
@@ -130,6 +131,8 @@ export const PERMISSION_MATRIX: Readonly<Record<PermissionAction, Row>> = {
   'import.people': row(NO, NO, NO, NO),
   // Webhooks send every audit's events to another system: the administrator decides (issue 16).
   'webhook.manage': row(NO, NO, NO, NO),
+  // A backup holds every record, password hashes included: the administrator's (issue 20).
+  'installation.backup': row(NO, NO, NO, NO),
 };
 
 /** Writes to an audit or its items and findings; a protected audit refuses them (measures live on). */
