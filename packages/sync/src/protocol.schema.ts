@@ -35,6 +35,11 @@ const v = z.literal(SYNC_PROTOCOL_VERSION);
 /** Ids the client chooses (a UUID, 'q1'): ID_PATTERN, so none can hold a NUL or a lone surrogate. */
 const clientIdSchema = idStringSchema.max(MAX_CLIENT_ID_LENGTH);
 const subscriptionIdSchema = idStringSchema.max(MAX_ID_LENGTH);
+/**
+ * Names one change log (a server database; a restore starts a new one). Sequences are positions
+ * within one change log only: a client compares the welcome's with the one its replica came from.
+ */
+const changeLogIdSchema = idStringSchema.max(MAX_ID_LENGTH);
 /** A command name as the domain spells them ('audit.create'); an unknown one is `unknown_command`. */
 const commandNameSchema = z
   .string()
@@ -64,6 +69,11 @@ export const helloMessageSchema = z.object({
   v,
   clientId: clientIdSchema,
   protocolVersion: z.number().int(),
+  /**
+   * The change log the client's replica came from (the last welcome's); absent when it has
+   * none. Another one than the server's: no `resumeFrom` of this connection is taken.
+   */
+  changeLogId: changeLogIdSchema.optional(),
 });
 export const pushMessageSchema = z.object({
   type: z.literal('push'),
@@ -154,6 +164,12 @@ export const welcomeMessageSchema = z.object({
   type: z.literal('welcome'),
   v,
   serverTime: z.string().min(1).max(64),
+  /**
+   * The server's change log. A replica that came from another one (the server was restored from
+   * a backup) drops what it holds from there, keeps its unsent commands and subscribes afresh.
+   * Optional: a server from before it (same protocol version) sends none.
+   */
+  changeLogId: changeLogIdSchema.optional(),
   /**
    * The last mutation the server applied for this client (0 if none). After a crash or a lost
    * ack the client drops every outbox entry up to it instead of waiting for acks.
@@ -256,4 +272,10 @@ export type PongMessage = z.infer<typeof pongMessageSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 
 // The id schemas are exported for the server and web client, which name the same things.
-export { clientIdSchema, subscriptionIdSchema, sequenceSchema, mutationIdSchema };
+export {
+  changeLogIdSchema,
+  clientIdSchema,
+  subscriptionIdSchema,
+  sequenceSchema,
+  mutationIdSchema,
+};

@@ -10,6 +10,7 @@ import { SYNC_PROTOCOL_VERSION as v } from './protocol-version';
 
 const mutation = { mutationId: 1, clientId: 'c1', name: 'audit.rename', args: { title: 'x' } };
 const query = { collection: 'audits', filters: [] };
+const changeLogId = '0b6f3c1e-7d2a-4c55-9a3e-2f1d8c4b7e90';
 const document = {
   collection: 'audits',
   id: 'a1',
@@ -22,8 +23,11 @@ const document = {
 // [message, variants that must be rejected]
 const clientCases: Record<string, [object, object[]]> = {
   hello: [
-    { type: 'hello', v, clientId: 'c1', protocolVersion: v },
+    { type: 'hello', v, clientId: 'c1', protocolVersion: v, changeLogId },
     [
+      { changeLogId: '' },
+      { changeLogId: 'a/b' },
+      { changeLogId: 7 },
       { clientId: '' },
       { clientId: 'x'.repeat(65) },
       { clientId: undefined },
@@ -63,8 +67,8 @@ const clientCases: Record<string, [object, object[]]> = {
 
 const serverCases: Record<string, [object, object[]]> = {
   welcome: [
-    { type: 'welcome', v, serverTime: '2025-01-01T00:00:00.000Z', lastMutationId: 0 },
-    [{ serverTime: '' }, { lastMutationId: -1 }],
+    { type: 'welcome', v, serverTime: '2025-01-01T00:00:00.000Z', changeLogId, lastMutationId: 0 },
+    [{ serverTime: '' }, { lastMutationId: -1 }, { changeLogId: 'x'.repeat(129) }],
   ],
   ack: [{ type: 'ack', v, mutationId: 3, sequence: 17 }, [{ mutationId: 0 }, { sequence: 1.5 }]],
   reject: [
@@ -162,6 +166,21 @@ describe('hello', () => {
     expect(!result.ok && result.error.code === 'invalid_message' && result.error.message).toContain(
       'clientId',
     );
+  });
+});
+
+describe('change-log id', () => {
+  // Optional on both sides, so protocol 2 stays: a tab loaded before the field existed sends no
+  // id (the server resumes it as before) and ignores the welcome's (zod drops unknown keys).
+  it('is optional in hello and welcome', () => {
+    const hello = { type: 'hello', v, clientId: 'c1', protocolVersion: v };
+    expect(parseClientMessage(hello)).toEqual({ ok: true, message: hello });
+    const welcome = { type: 'welcome', v, serverTime: '2025-01-01T00:00:00.000Z' };
+    expect(parseServerMessage(welcome)).toEqual({ ok: true, message: welcome });
+    expect(parseServerMessage({ ...welcome, changeLogId })).toEqual({
+      ok: true,
+      message: { ...welcome, changeLogId },
+    });
   });
 });
 

@@ -54,6 +54,8 @@ export class FakeSocket implements WebSocketLike {
   onerror: WebSocketLike['onerror'] = null;
   readonly subscriptions = new Map<string, Subscription>();
   clientId: string | null = null;
+  /** The hello named another change log: no resumeFrom of this socket is taken. */
+  foreignLog = false;
 
   constructor(
     readonly server: FakeSyncServer,
@@ -98,14 +100,28 @@ export interface FakeSyncServerOptions {
   deliver?: Delivery;
 }
 
+/** What `backup` keeps and `restore` puts back: the server's state at one moment. */
+export interface FakeBackup {
+  documents: Map<string, ReplicatedDocument>;
+  log: Change[];
+  lastMutation: Map<string, number>;
+  lastSequence: Map<string, number>;
+  rejections: Map<string, Omit<RejectMessage, 'type' | 'v'>[]>;
+  sequence: number;
+}
+
+let changeLogs = 0;
+
 export class FakeSyncServer {
-  readonly documents = new Map<string, ReplicatedDocument>();
-  readonly log: Change[] = [];
+  documents = new Map<string, ReplicatedDocument>();
+  log: Change[] = [];
+  /** Told in every welcome; a restore starts a new one. */
+  changeLogId = `log-${++changeLogs}`;
   readonly received: ClientMessage[] = [];
   readonly sockets = new Set<FakeSocket>();
-  readonly lastMutation = new Map<string, number>();
+  lastMutation = new Map<string, number>();
   /** The sequence of the last change each client's commands wrote (welcome.lastSequence). */
-  readonly lastSequence = new Map<string, number>();
+  lastSequence = new Map<string, number>();
   sequence = 0;
   /** Changes up to here are pruned: resuming from before it answers resync-required. */
   prunedThrough = 0;
@@ -120,7 +136,7 @@ export class FakeSyncServer {
   /** Rejects are not sent (lost with the socket); the next welcomes still repeat them. */
   loseRejects = false;
   /** The rejections answered per client id, repeated in welcomes like the real server does. */
-  readonly rejections = new Map<string, Omit<RejectMessage, 'type' | 'v'>[]>();
+  rejections = new Map<string, Omit<RejectMessage, 'type' | 'v'>[]>();
   /** Subscriptions go unanswered (a slow server). */
   ignoreSubscribes = false;
   /** Subscriptions wait for `releaseSubscribes` (answered late, after what follows them). */
@@ -150,6 +166,34 @@ export class FakeSyncServer {
     socket.open();
     return socket;
   };
+
+  /** The state now, as a backup holds it. */
+  backup(): FakeBackup {
+    return structuredClone({
+      documents: this.documents,
+      log: this.log,
+      lastMutation: this.lastMutation,
+      lastSequence: this.lastSequence,
+      rejections: this.rejections,
+      sequence: this.sequence,
+    });
+  }
+
+  /**
+   * A restore as the real server's: the server stops (every socket closes), its state goes back
+   * to the backup's and it starts with a new change log id.
+   */
+  restore(backup: FakeBackup): void {
+    this.disconnectAll();
+    const state = structuredClone(backup);
+    this.documents = state.documents;
+    this.log = state.log;
+    this.lastMutation = state.lastMutation;
+    this.lastSequence = state.lastSequence;
+    this.rejections = state.rejections;
+    this.sequence = state.sequence;
+    this.changeLogId = `log-${++changeLogs}`;
+  }
 
   forget(socket: FakeSocket): void {
     this.sockets.delete(socket);
@@ -204,9 +248,12 @@ export class FakeSyncServer {
     switch (message.type) {
       case 'hello':
         socket.clientId = message.clientId;
+        socket.foreignLog =
+          message.changeLogId !== undefined && message.changeLogId !== this.changeLogId;
         this.send(socket, {
           type: 'welcome',
           serverTime: new Date().toISOString(),
+          changeLogId: this.changeLogId,
           ...(this.welcomeWithoutLastMutation
             ? {}
             : { lastMutationId: this.lastMutation.get(message.clientId) ?? 0 }),
@@ -242,7 +289,7 @@ export class FakeSyncServer {
     query: Query,
     resumeFrom: number | undefined,
   ): void {
-    if (resumeFrom !== undefined && resumeFrom >= this.prunedThrough) {
+    if (resumeFrom !== undefined && resumeFrom >= this.prunedThrough && !socket.foreignLog) {
       const changes = this.log.filter(
         (change) => change.sequence > resumeFrom && this.concerns(change, query),
       );

@@ -105,6 +105,16 @@ export type MetaRow =
   | { key: 'settledUpTo'; value: number }
   /** Counts the transactions that wrote `documents`; each stamps the rows it wrote. */
   | { key: 'documentsStamp'; value: number }
+  /**
+   * The server change log the documents and query positions came from (`welcome.changeLogId`);
+   * absent in a replica that has not met a server telling one.
+   */
+  | { key: 'changeLogId'; value: string }
+  /**
+   * The `documentsStamp` at which `documents` was last emptied (another change log: a restore);
+   * a tab whose last read is older reads the whole table again instead of the rows since.
+   */
+  | { key: 'documentsReset'; value: number }
   | { key: 'connection'; value: ConnectionRecord };
 
 export type MetaKey = MetaRow['key'];

@@ -78,6 +78,31 @@ describe('SyncClient connection', () => {
     await online(client);
   });
 
+  it('reconnects within a second after a 1012 "service restart" and sends the unacked command again', async () => {
+    harness = createSyncHarness();
+    // 0.1: a restart waits 100 ms where the backoff would wait 400 ms.
+    const client = harness.client({ random: () => 0.1 });
+    await online(client);
+    harness.server.holdPushes = true;
+    const outcome = await client.command('thing.put', { id: 't1', data: { name: 'A' } });
+    await vi.waitFor(() => expect(harness.server.messagesOfType('push')).toHaveLength(1));
+
+    // The server shuts down without handling the push (it arrived after draining began).
+    for (const socket of [...harness.server.sockets]) socket.close(1012, 'service restart');
+    harness.server.holdPushes = false;
+    expect(await reconnectDelay()).toBe(100);
+    harness.scheduler.advance(100);
+
+    await expect(outcome.confirmed).resolves.toEqual({ ok: true });
+    const pushes = harness.server.messagesOfType('push');
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]!.mutations.map((m) => m.mutationId)).toEqual(
+      pushes[0]!.mutations.map((m) => m.mutationId),
+    );
+    expect(harness.server.documents.get('things/t1')?.version).toBe(1);
+    expect(client.getSnapshot().pending).toBe(0);
+  });
+
   it('drops the socket when the device goes offline and pushes nothing into it', async () => {
     harness = createSyncHarness();
     const client = harness.client();

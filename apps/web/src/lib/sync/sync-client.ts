@@ -52,6 +52,11 @@ export interface SyncClientOptions {
   /** The server speaks another protocol version (a deploy since this page loaded). */
   onProtocolMismatch?: () => void;
   /**
+   * The server was restored from a backup (another change log) while this tab showed data: the
+   * replica was emptied and is being loaded again, unsent commands kept. Every tab hears it.
+   */
+  onChangeLogReset?: () => void;
+  /**
    * The commands this client runs: given, or loaded when first needed (a command, or an outbox
    * to replay), so a start that only reads does not load and evaluate the domain's commands.
    * Default: the domain's registry.
@@ -101,6 +106,8 @@ function sameEntries(a: readonly OutboxRow[], b: readonly OutboxRow[]): boolean 
 interface ReplicaRead {
   /** The `documentsStamp` the read started from (null: everything was read). */
   since: number | null;
+  /** `documentsReset`: when the documents were last emptied (the server's change log changed). */
+  reset: number;
   stamp: number;
   rows: DocumentRow[];
   outbox: OutboxRow[];
@@ -173,6 +180,8 @@ export class SyncClient {
   private readonly loaded = new Set<string>();
   /** The replica's `documentsStamp` at the last read; null before the first (whole) read. */
   private documentsStamp: number | null = null;
+  /** The `documentsReset` of the last read applied; null before the first. */
+  private documentsReset: number | null = null;
   /** The outbox counters of the last read applied (see ReplicaRead). */
   private outboxRead = { nextMutationId: 0, settledUpTo: 0 };
 
@@ -396,19 +405,24 @@ export class SyncClient {
     const { db } = this.options;
     const since = this.documentsStamp;
     return db.transaction('r', db.documents, db.meta, db.outbox, db.queries, async () => {
-      const [stampRow, nextRow, settledRow] = await db.meta.bulkGet([
+      const [stampRow, nextRow, settledRow, resetRow] = await db.meta.bulkGet([
         'documentsStamp',
         'nextMutationId',
         'settledUpTo',
+        'documentsReset',
       ]);
       const stamp = stampRow?.key === 'documentsStamp' ? stampRow.value : 0;
+      const reset = resetRow?.key === 'documentsReset' ? resetRow.value : 0;
+      // Emptied since the last read (another change log): the rows since would miss what went.
+      const whole = since === null || reset > since;
       let rows: DocumentRow[] = [];
-      if (since === null) rows = await db.documents.toArray();
+      if (whole) rows = await db.documents.toArray();
       else if (stamp > since) rows = await db.documents.where('stamp').above(since).toArray();
       const outbox = await db.outbox.orderBy('mutationId').toArray();
       const queries = await db.queries.toArray();
       return {
-        since,
+        since: whole ? null : since,
+        reset,
         stamp,
         rows,
         outbox,
@@ -427,6 +441,11 @@ export class SyncClient {
       read.nextMutationId < this.outboxRead.nextMutationId ||
       read.settledUpTo < this.outboxRead.settledUpTo;
     if (stale) return;
+    // This tab showed the old log's documents: say why they were replaced (once per reset).
+    if (this.documentsReset !== null && read.reset > this.documentsReset) {
+      this.notify(this.options.onChangeLogReset, 'reporting the reloaded replica failed');
+    }
+    this.documentsReset = Math.max(this.documentsReset ?? 0, read.reset);
     this.queries = new Map(read.queries.map((row) => [row.key, row]));
     this.leader?.setQueries(this.queries);
     if (
@@ -544,10 +563,14 @@ export class SyncClient {
   }
 
   private report(rejection: Rejection): void {
+    this.notify(() => this.options.onReject?.(rejection), 'reporting a rejection failed');
+  }
+
+  private notify(listener: (() => void) | undefined, failure: string): void {
     try {
-      this.options.onReject?.(rejection);
+      listener?.();
     } catch (error) {
-      this.log.error('reporting a rejection failed', error);
+      this.log.error(failure, error);
     }
   }
 

@@ -8,6 +8,7 @@ import {
   type ServerMessage,
 } from '@qa/sync';
 import { backoffDelay } from './backoff';
+import { adoptChangeLog, readChangeLogId } from './change-log-store';
 import { applyDelta, applySnapshot, applySnapshotChunk, forgetSequence } from './document-store';
 import {
   dropApplied,
@@ -47,7 +48,8 @@ export interface ConnectionContext {
   onUnauthorized?: () => void;
   /** The server speaks another protocol version: this page is outdated (or the server is). */
   onProtocolMismatch?: () => void;
-  onClosed: () => void;
+  /** The socket is gone: closed by the server (with its close code) or lost, or given up here. */
+  onClosed: (code?: number) => void;
 }
 
 /**
@@ -99,15 +101,9 @@ export class SyncConnection {
     private readonly ctx: ConnectionContext,
   ) {
     this.lastMessageAt = ctx.now();
-    socket.onopen = () =>
-      this.send({
-        type: 'hello',
-        v: SYNC_PROTOCOL_VERSION,
-        clientId: ctx.clientId,
-        protocolVersion: SYNC_PROTOCOL_VERSION,
-      });
+    socket.onopen = () => void this.hello();
     socket.onmessage = (event) => this.receive(event.data);
-    socket.onclose = () => this.handleClose();
+    socket.onclose = (event) => this.handleClose(event?.code);
     // A close event follows every error; the leader reconnects from there.
     socket.onerror = () => undefined;
   }
@@ -149,16 +145,37 @@ export class SyncConnection {
     }
   }
 
-  private handleClose(): void {
+  private handleClose(code: number | undefined): void {
     if (this.closed) return;
     this.closed = true;
     this.stopTimers();
-    this.ctx.onClosed();
+    this.ctx.onClosed(code);
   }
 
   private stopTimers(): void {
     if (this.uploadRetry !== null) this.ctx.scheduler.clearTimeout(this.uploadRetry);
     this.uploadRetry = null;
+  }
+
+  /**
+   * Names the change log the replica came from, read now: another tab may have led since and
+   * met a restored server. Nothing else goes out before the welcome.
+   */
+  private async hello(): Promise<void> {
+    let changeLogId: string | undefined;
+    try {
+      changeLogId = await readChangeLogId(this.ctx.db);
+    } catch (error) {
+      // Without it the server trusts the positions; the welcome's id still resets the replica.
+      this.ctx.log.warn('reading the change-log id failed', error);
+    }
+    this.send({
+      type: 'hello',
+      v: SYNC_PROTOCOL_VERSION,
+      clientId: this.ctx.clientId,
+      protocolVersion: SYNC_PROTOCOL_VERSION,
+      ...(changeLogId === undefined ? {} : { changeLogId }),
+    });
   }
 
   private send(message: ClientMessage): void {
@@ -212,6 +229,16 @@ export class SyncConnection {
     const { db } = this.ctx;
     switch (message.type) {
       case 'welcome': {
+        if (
+          message.changeLogId !== undefined &&
+          (await adoptChangeLog(db, message.changeLogId)) === 'reset'
+        ) {
+          // Restored from a backup: the replica was emptied, so subscribe without positions.
+          // The server's lastMutationId for us may now be below ids we had acknowledged; the
+          // ids only grow here, and it takes every id above its last.
+          this.ctx.log.warn('the server was restored from a backup; reloading its data');
+          this.queries = new Map((await db.queries.toArray()).map((row) => [row.key, row]));
+        }
         const last = message.lastMutationId ?? 0;
         // A reject lost with a dying socket before a later command was applied: report it
         // rather than let the entry go with the applied ones below. Entries no longer queued

@@ -29,6 +29,8 @@ export interface SyncEngineOptions {
   actor: () => CommandActor;
   onReject: (rejection: Rejection) => void;
   onUnauthorized: () => void;
+  /** The server was restored from a backup and this tab's data was loaded again. */
+  onChangeLogReset: () => void;
   locks: LockManagerLike | null;
 }
 
@@ -105,6 +107,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     onReject: options.onReject,
     onUnauthorized: options.onUnauthorized,
     onProtocolMismatch: reloadForNewProtocol,
+    onChangeLogReset: options.onChangeLogReset,
     locks: options.locks,
     lockScope: personId,
     // Loaded with the first command or a queued one: a start that only reads needs none.

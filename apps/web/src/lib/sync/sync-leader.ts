@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff';
+import { CLOSE_SERVICE_RESTART, backoffDelay, restartDelay } from './backoff';
 import { writeConnection } from './meta-store';
 import { takeRejection } from './outbox-store';
 import { releaseTabs } from './query-store';
@@ -36,7 +36,8 @@ export interface LeaderOptions {
 
 /**
  * The socket side, run by the one tab that holds the leader lock: connects, reconnects with
- * backoff (0.5 s doubling to 30 s, reset on welcome; at once when the device is back online),
+ * backoff (0.5 s doubling to 30 s, reset on welcome; at once when the device is back online;
+ * within a second after a server's 1012 "service restart" close),
  * pings, writes the connection status for all tabs, and feeds the current socket with the
  * outbox and the queries the tabs registered.
  */
@@ -122,23 +123,30 @@ export class SyncLeader {
         this.attempt = 0;
         void this.writeStatus('online');
       },
-      onClosed: () => this.lost(connection),
+      onClosed: (code) => this.lost(connection, code),
     });
     this.connection = connection;
     connection.setOutbox(this.outbox);
     connection.setQueries(this.queries);
   }
 
-  private lost(connection: SyncConnection): void {
+  private lost(connection: SyncConnection, code?: number): void {
     if (this.connection !== connection) return;
     this.connection = null;
     void this.writeStatus('offline');
-    this.scheduleReconnect();
+    if (code === CLOSE_SERVICE_RESTART) {
+      // The server finished and acknowledged its work and went on purpose (restart, upgrade):
+      // not a failure to back off from. Should the next attempt fail, backoff starts afresh.
+      this.attempt = 0;
+      this.scheduleReconnect(restartDelay(this.options.random()));
+    } else {
+      this.scheduleReconnect();
+    }
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delayMs?: number): void {
     if (this.stopped || this.reconnectTimer !== null) return;
-    const delay = backoffDelay(this.attempt++, this.options.random());
+    const delay = delayMs ?? backoffDelay(this.attempt++, this.options.random());
     this.reconnectTimer = this.options.scheduler.setTimeout(() => {
       this.reconnectTimer = null;
       this.connect();

@@ -101,6 +101,21 @@ describe('SyncProvider', () => {
     );
   });
 
+  it('says so when the server was restored from a backup (German)', async () => {
+    const { server } = setup('de');
+    await waitFor(() => expect(server.messagesOfType('subscribe').length).toBeGreaterThan(0));
+    server.restore(server.backup());
+    // The engine reconnects after its backoff (real timers here) and meets the new change log.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('snackbar-message').textContent).toBe(
+          'Die Daten des Servers wurden aus einer Sicherung wiederhergestellt; dieses Gerät hat ' +
+            'sie neu geladen. Noch nicht gespeicherte Änderungen werden erneut gesendet.',
+        ),
+      { timeout: 3_000 },
+    );
+  });
+
   it('deletes the replica on sign-out', async () => {
     const { result, indexedDB } = setup('en');
     await waitFor(() => expect(result.current.client).not.toBeNull());

@@ -70,6 +70,7 @@ export function SyncProvider({
   // The client lives as long as the person; these change under it.
   const roles = useRef<readonly string[]>([]);
   const report = useRef<(rejection: Rejection) => void>(() => undefined);
+  const reportRestore = useRef<() => void>(() => undefined);
   const setup = useRef({ createSocket, indexedDb, uploadFiles, refresh });
   useEffect(() => {
     roles.current = person?.roles ?? [];
@@ -87,6 +88,9 @@ export function SyncProvider({
         show({ type: 'error', message: translateDomainMessage(detail, language) }),
       );
     };
+    // Recent changes of this device that the server had saved may be gone with the restore:
+    // say why, rather than let them vanish silently.
+    reportRestore.current = () => show({ type: 'info', message: t('sync.restored') });
   }, [show, language, t]);
 
   useEffect(() => {
@@ -110,6 +114,7 @@ export function SyncProvider({
           onReject: (rejection) => report.current(rejection),
           // The socket was refused: ask once whether the session is still valid.
           onUnauthorized: once(() => void setup.current.refresh()),
+          onChangeLogReset: () => reportRestore.current(),
           locks: browserLocks(),
         });
         engine.started.catch((error: unknown) => {
