@@ -50,7 +50,7 @@ function item(n: number): ReplicatedDocument {
 }
 
 /** Writes the items the way a command does (change log, index), many per transaction. */
-async function seed(database: Database): Promise<void> {
+export async function seed(database: Database): Promise<void> {
   const documents = new DocumentsRepository(database);
   for (let start = 0; start < ITEMS; start += SEED_BATCH) {
     await documents.transaction(async () => {

@@ -7,7 +7,7 @@ import { SYNC_PROTOCOL_VERSION, type ServerMessage } from '@qa/sync';
 import pg from 'pg';
 import WebSocket from 'ws';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 const v = SYNC_PROTOCOL_VERSION;
 

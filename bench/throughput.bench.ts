@@ -21,7 +21,7 @@ const TARGETS = { sqlite: 5_000, postgres: 2_000 };
  * of them unacknowledged. Like the web app's outbox it sends what is waiting in one push
  * message: once half of its commands are answered, the next ones go out in one message.
  */
-class Pusher {
+export class Pusher {
   private next = 1;
   private inFlight = new Map<number, number>();
   private refill: NodeJS.Immediate | null = null;

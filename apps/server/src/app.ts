@@ -19,16 +19,21 @@ import { ApiTokensService } from './modules/api/api-tokens.service';
 import { registerOpenApi } from './modules/api/openapi';
 import { registerApi } from './modules/api/register-api';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { registerMeRoutes } from './modules/auth/me.routes';
 import { MeService } from './modules/auth/me.service';
 import { registerSessionRoutes } from './modules/auth/session.routes';
 import { SessionService } from './modules/auth/session.service';
 import { registerClientConfigRoutes } from './modules/client-config/client-config.routes';
 import { registerFiles } from './modules/files/files.setup';
+import { filesFolderOf, LocalDiskFileStorage } from './modules/files/local-disk-file-storage';
 import { DEFAULT_UPLOAD_TIME_LIMITS, type UploadTimeLimits } from './modules/files/upload-guard';
 import { HealthRepository } from './modules/health/health.repository';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { Readiness } from './modules/health/readiness';
 import { MailService } from './modules/mail/mail.service';
+import { AppMetrics } from './modules/metrics/app-metrics';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { PeopleAdminService } from './modules/people/people-admin.service';
 import { PeopleDirectory } from './modules/people/people-directory.service';
 import { registerPeopleRoutes } from './modules/people/people.routes';
@@ -45,6 +50,7 @@ import {
   type InitialAdminResult,
 } from './modules/setup/initial-admin.service';
 import { ChangeFeed } from './modules/sync/change-feed';
+import { ensureChangeLogId } from './modules/sync/change-log-id';
 import { DocumentsRepository } from './modules/sync/documents.repository';
 import { PgChangeNotifier } from './modules/sync/pg-change-notifier';
 import { PushService } from './modules/sync/push.service';
@@ -78,6 +84,8 @@ export interface BuiltApp {
     feed: ChangeFeed;
     push: PushService;
     connectionCount(): number;
+    /** This database's change-log id, read once at start (a restore stops the server). */
+    changeLogId: string;
   };
   /**
    * The daily reminder mails of measures due: `start()` (main) checks at once and every 15
@@ -86,13 +94,21 @@ export interface BuiltApp {
   reminders: ReminderScheduler;
   /** Webhooks (docs/webhooks.md): admin service, outbox and this instance's deliverer. */
   webhooks: Webhooks;
-  /** Stops accepting requests, lets running ones finish, then closes mail and database. */
+  /** Prometheus metrics; null unless METRICS_PORT or METRICS_TOKEN is set. */
+  metrics: AppMetrics | null;
+  /** What `/readyz` answers besides the database (tests look inside). */
+  readiness: Readiness;
+  /**
+   * Marks the instance not ready, answers new requests 503, lets running ones finish and each
+   * sync connection finish its push (then closes it with 1012), then closes mail and database.
+   */
   close(): Promise<void>;
 }
 
 /**
  * Builds the whole server: database (migrated), auth, first-start seeding, routes. Does not
- * listen, so main and the tests decide where.
+ * listen, so main and the tests decide where (only METRICS_PORT's listener opens here, once the
+ * app is ready).
  */
 export interface BuildOptions {
   /** Limits of the sync connections (tests use small ones). */
@@ -143,6 +159,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         '(and rate-limit bucket); set the number of proxies (e.g. 1) or their addresses instead',
     );
   }
+  // Only when /metrics is served: no per-request cost, no process monitors otherwise.
+  const metrics =
+    config.metrics.port !== null || config.metrics.token !== null ? new AppMetrics() : null;
+  if (metrics) registerMetrics(app, metrics, { ...config.metrics, host: config.host });
   const database = openDatabase(config.database, {
     onPoolError: (err) => app.log.warn({ err }, 'database connection lost'),
   });
@@ -156,6 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   let closeFeed = async () => undefined as void;
+  const readiness = new Readiness();
   try {
     const peopleDirectory = new PeopleDirectory(database);
     const peopleRepository = new PeopleRepository(database, peopleDirectory);
@@ -171,7 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       (err) => app.log.error({ err }, 'sync: change feed failed'),
     );
     closeFeed = () => feed.close();
-    const push = new PushService(documents);
+    const push = new PushService(documents, metrics ? { observer: metrics } : {});
     const reminders = new ReminderScheduler(
       new MeasureRemindersService({
         documents,
@@ -185,6 +206,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       options.clock,
     );
 
+    let changeLogId = '';
     const initialAdmin = await withStartupLock(database, async () => {
       const report = await migrateDatabase(database, authOptions);
       if (report.applied.length > 0 || report.authTablesCreated.length > 0) {
@@ -197,8 +219,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       const seeded = await seedDefaultDocuments(documents);
       if (seeded.length > 0) app.log.info({ documents: seeded }, 'default documents seeded');
+      changeLogId = await ensureChangeLogId(database);
       return setup.ensure(config.initialAdmin);
     });
+    readiness.markMigrated();
     await feed.start();
     if (initialAdmin.created) {
       app.log.info({ email: initialAdmin.email }, 'initial admin created');
@@ -211,7 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerCompression(app);
     const build = readBuildInfo(config.buildId);
     await registerOpenApi(app, { version: build.version });
-    registerHealthRoutes(app, { health: new HealthRepository(database) });
+    registerHealthRoutes(app, { health: new HealthRepository(database), readiness });
     registerClientConfigRoutes(app, { config, build });
     const apiTokens = new ApiTokensService(new ApiTokensRepository(database), peopleRepository);
     const sessions = new SessionService(auth, people, apiTokens);
@@ -221,9 +245,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       documents,
       push,
       feed,
+      changeLogId,
       trustedOrigins: config.trustedOrigins,
       limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
     });
+    metrics?.watch(
+      {
+        connectionCount: syncRoutes.connectionCount,
+        subscriptionCount: syncRoutes.subscriptionCount,
+        lastSequence: () => documents.lastSequence(),
+        deliveredSequence: () => feed.cursor,
+        ...(database.poolStats ? { poolStats: database.poolStats } : {}),
+      },
+      (err) => app.log.warn({ err }, 'metrics: change-log position unavailable'),
+    );
     await registerAuthRoutes(app, { auth, publicUrl: config.publicUrl });
     await registerApi(app, {
       sessions,
@@ -261,6 +296,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       trustedOrigins: config.trustedOrigins,
       quotaBytes: config.uploadQuotaBytes,
       limits: options.files,
+      ...(metrics ? { onStored: (bytes: number) => metrics.stored(bytes) } : {}),
     });
     await registerReportMailRoutes(app, {
       sessions,
@@ -283,6 +319,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       trustedOrigins: config.trustedOrigins,
       options: options.webhooks,
       clock: options.clock,
+    });
+    registerBackupRoutes(app, {
+      sessions,
+      source: {
+        database: config.database,
+        storage: new LocalDiskFileStorage(filesFolderOf(config.dataDir)),
+        productVersion: build.version,
+        sessionSecret: config.sessionSecret,
+      },
     });
     await registerWebRoutes(app, { webDist: config.webDist });
 
@@ -310,10 +355,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       people,
       mail,
       initialAdmin,
-      sync: { documents, feed, push, connectionCount: syncRoutes.connectionCount },
+      sync: {
+        documents,
+        feed,
+        push,
+        connectionCount: syncRoutes.connectionCount,
+        changeLogId,
+      },
       reminders,
       webhooks,
-      close: () => (closing ??= app.close()),
+      metrics,
+      readiness,
+      close: () => {
+        readiness.markStopping();
+        return (closing ??= app.close());
+      },
     };
   } catch (error) {
     mail.close();

@@ -2,7 +2,11 @@ import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { buildApp } from './app';
 import { logUnhandledRejections } from './process-guards';
 
-/** Longest a shutdown may take before we give up on in-flight requests. */
+/**
+ * Longest a shutdown may take before we give up on in-flight requests (a long upload) and exit 1.
+ * A shutdown marks the instance not ready, lets running requests finish and each sync socket
+ * finish its push, closes the sockets with 1012 and then the database (BuiltApp.close).
+ */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function configOrExit(): AppConfig {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { HealthRepository } from '../src/modules/health/health.repository';
 import { registerHealthRoutes } from '../src/modules/health/health.routes';
+import { Readiness } from '../src/modules/health/readiness';
 import { describeEachDialect } from './support/dialects';
 import { startSilentServer } from './support/silent-server';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startApp, type TestApp } from './support/start-app';
@@ -36,7 +37,10 @@ describe('health check with a PostgreSQL host that does not answer', () => {
       url: `postgres://postgres@127.0.0.1:${host.port}/qa`,
     });
     const app = Fastify();
-    registerHealthRoutes(app, { health: new HealthRepository(database) });
+    registerHealthRoutes(app, {
+      health: new HealthRepository(database),
+      readiness: new Readiness(),
+    });
     try {
       const started = Date.now();
       const response = await app.inject({ method: 'GET', url: '/healthz' });

@@ -81,6 +81,8 @@ it.skipIf(!TEST_DATABASE_URL && !REQUIRE_PG)(
         expect(servers.filter((s) => s.initialAdmin.created)).toHaveLength(1);
         const people = await servers[0]!.database.db.selectFrom('people').select('id').execute();
         expect(people).toHaveLength(1);
+        // And agree on one change log (sync positions mean the same on both).
+        expect(servers[0]!.sync.changeLogId).toBe(servers[1]!.sync.changeLogId);
       } finally {
         await Promise.all(servers.map((s) => s.close()));
       }

@@ -39,6 +39,7 @@ describe('parseEnv', () => {
       social: null,
       buildId: null,
       uploadQuotaBytes: 1024 * 1024 * 1024,
+      metrics: { port: null, token: null },
     });
     expect(config.webDist).toMatch(/apps\/web\/dist$/);
   });
@@ -122,6 +123,21 @@ describe('parseEnv', () => {
       ]);
     }
     expect(parseEnv({ UPLOAD_QUOTA_BYTES: ' 1 ' }, '/srv/qa').uploadQuotaBytes).toBe(1);
+  });
+
+  it('takes a port of its own and a token for /metrics', () => {
+    const token = 'scrape-token-0123456789';
+    expect(
+      parseEnv({ METRICS_PORT: '9464', METRICS_TOKEN: ` ${token} ` }, '/srv/qa').metrics,
+    ).toEqual({ port: 9464, token });
+    expect(problems({ METRICS_PORT: '0' })).toEqual([expect.stringMatching(/^METRICS_PORT: /)]);
+    expect(problems({ METRICS_PORT: '8080', PORT: '8080' })).toEqual([
+      'METRICS_PORT: must differ from PORT',
+    ]);
+    expect(problems({ METRICS_PORT: '3000' })).toEqual(['METRICS_PORT: must differ from PORT']);
+    expect(problems({ METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN: must have at least 16 characters',
+    ]);
   });
 
   it('treats blank values as unset', () => {

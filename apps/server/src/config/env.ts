@@ -89,6 +89,11 @@ export interface AppConfig {
   buildId: string | null;
   /** UPLOAD_QUOTA_BYTES: the most one person may have stored in files, in bytes. */
   uploadQuotaBytes: number;
+  /**
+   * `/metrics` (Prometheus): on its own port (METRICS_PORT, same HOST) and/or behind a bearer
+   * token (METRICS_TOKEN). Neither set: not served at all, so nothing leaks by default.
+   */
+  metrics: { port: number | null; token: string | null };
 }
 
 /** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
@@ -224,15 +229,15 @@ const httpUrl = z
   .url({ protocol: /^https?$/, message: 'expected an http(s) URL' })
   .transform((value) => value.replace(/\/+$/, ''));
 
+const portNumber = (min: number) =>
+  z.coerce
+    .number({ message: 'expected a port number' })
+    .int('expected a port number')
+    .min(min, `expected a port number ${min}-65535`)
+    .max(65535, `expected a port number ${min}-65535`);
+
 const envSchema = z.object({
-  PORT: fromEnv(
-    z.coerce
-      .number({ message: 'expected a port number' })
-      .int('expected a port number')
-      .min(0, 'expected a port number 0-65535')
-      .max(65535, 'expected a port number 0-65535')
-      .default(3000),
-  ),
+  PORT: fromEnv(portNumber(0).default(3000)),
   HOST: fromEnv(z.string().default('0.0.0.0')),
   DATA_DIR: fromEnv(z.string().default('./data')),
   DATABASE_URL: fromEnv(
@@ -285,6 +290,15 @@ const envSchema = z.object({
       .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
       .default(DEFAULT_UPLOAD_QUOTA_BYTES),
   ),
+  // Not 0: Prometheus must know where to scrape.
+  METRICS_PORT: fromEnv(portNumber(1).optional()),
+  METRICS_TOKEN: fromEnv(
+    z
+      .string()
+      .min(16, 'must have at least 16 characters')
+      .regex(/^\S+$/, 'must not contain spaces')
+      .optional(),
+  ),
 });
 
 /** Rules across variables; checked on the raw values so all problems are reported at once. */
@@ -308,6 +322,10 @@ function crossFieldProblems(env: NodeJS.ProcessEnv): string[] {
   const oidcId = env.OIDC_PROVIDER_ID?.trim() || 'enterprise';
   if (present('OIDC_ISSUER') && env.SOCIAL_PROVIDER?.trim() === oidcId) {
     problems.push('OIDC_PROVIDER_ID: must differ from SOCIAL_PROVIDER');
+  }
+  const port = env.PORT?.trim() || '3000';
+  if (present('METRICS_PORT') && Number(env.METRICS_PORT) === Number(port)) {
+    problems.push('METRICS_PORT: must differ from PORT');
   }
   return problems;
 }
@@ -383,6 +401,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
         : null,
     buildId: e.BUILD_ID ?? null,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
   };
 }
 
@@ -390,8 +409,13 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
  * Reads the secret kept in DATA_DIR, creating it on first start. It must survive restarts,
  * or every restart would sign everybody out.
  */
+/** Where the generated session secret is kept (backups carry it, restores put it back). */
+export function sessionSecretFile(dataDir: string): string {
+  return path.join(dataDir, 'session-secret');
+}
+
 function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+  const file = sessionSecretFile(dataDir);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;

@@ -56,9 +56,20 @@ export class AppKysely<DB> extends Kysely<DB> {
   }
 }
 
+/** The connections of the PostgreSQL pool right now (pg.Pool's counts). */
+export interface PoolStats {
+  /** Open connections, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small or connections are held long. */
+  waiting: number;
+}
+
 export interface Database {
   db: AppKysely<Schema>;
   dialect: DialectName;
+  /** Set on PostgreSQL only (SQLite has one connection, no pool). */
+  poolStats?: () => PoolStats;
   /** Idempotent: shutdown paths may call it more than once. */
   close(): Promise<void>;
 }
@@ -107,7 +118,7 @@ function withStatementCache(connection: SqliteDatabase.Database) {
  */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-function postgresDialect(url: string, onPoolError: (error: Error) => void): Dialect {
+function postgresPool(url: string, onPoolError: (error: Error) => void): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -116,7 +127,17 @@ function postgresDialect(url: string, onPoolError: (error: Error) => void): Dial
   // An idle connection dropped by the server (restart, failover) is reported here; without a
   // listener Node treats it as an unhandled error and ends the process.
   pool.on('error', onPoolError);
-  return new PostgresDialect({ pool });
+  return pool;
+}
+
+/** The Kysely dialect of the configured database, with its pool on PostgreSQL. */
+function connect(
+  config: DatabaseConfig,
+  onPoolError: (error: Error) => void,
+): { dialect: Dialect; pool: pg.Pool | null } {
+  if (config.kind === 'sqlite') return { dialect: sqliteDialect(config.file), pool: null };
+  const pool = postgresPool(config.url, onPoolError);
+  return { dialect: new PostgresDialect({ pool }), pool };
 }
 
 export function openDatabase(
@@ -124,16 +145,21 @@ export function openDatabase(
   { onPoolError = () => undefined }: { onPoolError?: (error: Error) => void } = {},
 ): Database {
   const dialect: DialectName = config.kind;
-  const db = new AppKysely<Schema>({
-    dialect:
-      config.kind === 'sqlite'
-        ? sqliteDialect(config.file)
-        : postgresDialect(config.url, onPoolError),
-  });
+  const { dialect: kyselyDialect, pool } = connect(config, onPoolError);
+  const db = new AppKysely<Schema>({ dialect: kyselyDialect });
   let closing: Promise<void> | null = null;
   return {
     db,
     dialect,
+    ...(pool
+      ? {
+          poolStats: () => ({
+            total: pool.totalCount,
+            idle: pool.idleCount,
+            waiting: pool.waitingCount,
+          }),
+        }
+      : {}),
     close: () => (closing ??= db.destroy()),
   };
 }

@@ -116,8 +116,14 @@ export class SyncSocket {
     });
   }
 
-  async hello(clientId: string) {
-    this.send({ type: 'hello', clientId, protocolVersion: SYNC_PROTOCOL_VERSION });
+  /** `changeLogId`: the change log the client's replica came from (absent: none). */
+  async hello(clientId: string, changeLogId?: string) {
+    this.send({
+      type: 'hello',
+      clientId,
+      protocolVersion: SYNC_PROTOCOL_VERSION,
+      ...(changeLogId === undefined ? {} : { changeLogId }),
+    });
     return this.next('welcome');
   }
 

@@ -61,10 +61,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('sync_counter').execute();
-  await db.schema.dropTable('client_mutations').execute();
-  await db.schema.dropTable('changes').execute();
-  await db.schema.dropTable('documents').execute();
-}

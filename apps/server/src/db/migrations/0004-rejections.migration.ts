@@ -17,7 +17,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('client_rejections_pk', ['client_id', 'mutation_id'])
     .execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('client_rejections').execute();
-}

@@ -15,11 +15,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('files_audit_id').on('files').column('audit_id').execute();
   await db.schema.createIndex('files_created_by').on('files').column('created_by').execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('files_created_by').execute();
-  await db.schema.dropIndex('files_audit_id').execute();
-  for (const column of ['media_id', 'finding_id', 'audit_item_id', 'audit_id']) {
-    await db.schema.alterTable('files').dropColumn(column).execute();
-  }
-}

@@ -28,7 +28,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await rebuildDocumentIndex(db as Kysely<Schema>);
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('document_index').execute();
-}

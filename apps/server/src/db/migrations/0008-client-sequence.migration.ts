@@ -10,7 +10,3 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('client_mutations').addColumn('last_sequence', 'bigint').execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('client_mutations').dropColumn('last_sequence').execute();
-}

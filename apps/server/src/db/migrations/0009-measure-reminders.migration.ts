@@ -20,7 +20,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('measure_reminders_pk', ['person_id', 'day'])
     .execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('measure_reminders').execute();
-}

@@ -11,8 +11,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('people').addColumn('language', 'text').execute();
   await db.schema.alterTable('people').addColumn('preferences', 'text').execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('people').dropColumn('preferences').execute();
-  await db.schema.alterTable('people').dropColumn('language').execute();
-}

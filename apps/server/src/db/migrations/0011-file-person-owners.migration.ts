@@ -13,8 +13,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('owner_person_id')
     .execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('files_owner_person_id').execute();
-  await db.schema.alterTable('files').dropColumn('owner_person_id').execute();
-}

@@ -21,7 +21,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('api_tokens_person').on('api_tokens').column('person_id').execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('api_tokens').execute();
-}

@@ -72,9 +72,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('webhook_overdue_events_pk', ['measure_id', 'due_date'])
     .execute();
 }
-
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropTable('webhook_overdue_events').execute();
-  await db.schema.dropTable('webhook_deliveries').execute();
-  await db.schema.dropTable('webhook_endpoints').execute();
-}

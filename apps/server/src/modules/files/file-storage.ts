@@ -27,6 +27,12 @@ export interface FileStorage {
    * before the server takes uploads; answers how many were removed.
    */
   removeIncomplete(): Promise<number>;
+  /**
+   * Until the returned release is called, deleted content stays readable by `get` (in this
+   * process and in others sharing the storage): a backup copies the files its database moment
+   * lists, and a deletion after that moment must not take them away while it copies.
+   */
+  holdDeletions(): Promise<() => Promise<void>>;
 }
 
 /** What a storage key may look like: a name without folders that cannot be hidden or dotted. */

@@ -51,6 +51,8 @@ export interface FilesServiceOptions {
   /** Most bytes one person may have stored in all their files together. */
   quotaBytes?: number;
   now?: () => Date;
+  /** Told the size of every file stored (metrics); not of a retry of a file already there. */
+  onStored?: (bytes: number) => void;
 }
 
 const REJECTION_CODES: Record<AttachmentRejectionReason, ErrorCode> = {
@@ -105,6 +107,7 @@ export class FilesService {
   readonly maxUploadBytes: number;
   readonly quotaBytes: number;
   private readonly now: () => Date;
+  private readonly onStored: (bytes: number) => void;
 
   constructor(
     private readonly files: FilesRepository,
@@ -114,11 +117,13 @@ export class FilesService {
       maxBytes = MAX_ATTACHMENT_BYTES,
       quotaBytes = DEFAULT_UPLOAD_QUOTA_BYTES,
       now = () => new Date(),
+      onStored = () => undefined,
     }: FilesServiceOptions = {},
   ) {
     this.maxUploadBytes = maxBytes;
     this.quotaBytes = quotaBytes;
     this.now = now;
+    this.onStored = onStored;
   }
 
   /**
@@ -152,7 +157,9 @@ export class FilesService {
 
     const incoming = await open();
     try {
-      return await this.receive(actor.personId, fileId, owner, incoming, expected);
+      const result = await this.receive(actor.personId, fileId, owner, incoming, expected);
+      if (result.created) this.onStored(result.file.size);
+      return result;
     } finally {
       await discard(incoming.content);
     }
@@ -215,8 +222,11 @@ export class FilesService {
   }
 
   private async remove(file: FileRecord): Promise<void> {
-    await this.storage.delete(file.storageKey);
+    // The row first: a backup whose database moment still has the row holds deletions from
+    // before that moment on, so the bytes it lists are always there to copy (a crash in
+    // between leaves bytes without a row, which nothing reads).
     await this.files.delete(file.id);
+    await this.storage.delete(file.storageKey);
   }
 
   private async receive(

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { SessionService } from '../auth/session.service';
@@ -10,7 +9,7 @@ import { FileParents } from './file-parents';
 import { FilesRepository } from './files.repository';
 import { registerFileRoutes } from './files.routes';
 import { FilesService } from './files.service';
-import { LocalDiskFileStorage } from './local-disk-file-storage';
+import { filesFolderOf, LocalDiskFileStorage } from './local-disk-file-storage';
 import { DEFAULT_UPLOAD_TIME_LIMITS, type UploadTimeLimits } from './upload-guard';
 
 export interface FilesSetup {
@@ -25,6 +24,8 @@ export interface FilesSetup {
   quotaBytes: number;
   /** Time limits of upload bodies (tests use small ones). */
   limits?: Partial<UploadTimeLimits>;
+  /** Told the size of every file stored (metrics). */
+  onStored?: (bytes: number) => void;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function registerFiles(
   app: FastifyInstance,
   setup: FilesSetup,
 ): Promise<FilesService> {
-  const storage = new LocalDiskFileStorage(path.join(setup.dataDir, 'files'));
+  const storage = new LocalDiskFileStorage(filesFolderOf(setup.dataDir));
   const removed = await storage.removeIncomplete();
   if (removed > 0) app.log.info({ files: removed }, 'unfinished uploads removed');
 
@@ -45,7 +46,7 @@ export async function registerFiles(
     new FilesRepository(setup.database),
     storage,
     new FileParents(setup.documents, (ids) => people.existingIds(ids)),
-    { quotaBytes: setup.quotaBytes },
+    { quotaBytes: setup.quotaBytes, ...(setup.onStored ? { onStored: setup.onStored } : {}) },
   );
   const collector = new FileCollector(files, app.log);
   // Following first: an audit deleted during the sweep is caught by one or the other.

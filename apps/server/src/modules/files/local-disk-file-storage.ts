@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +18,18 @@ import { assertStorageKey, type FileStorage, type StoredContent } from './file-s
 
 /** Prefix of files still being written; a storage key never starts with a dot. */
 const INCOMING_PREFIX = '.incoming-';
+/** One marker file per running backup (holdDeletions), touched while it runs. */
+const HOLDS_FOLDER = '.holds';
+/** Where deleted content waits while a backup holds deletions. */
+const HELD_FOLDER = '.held';
+/** A marker not touched for this long belongs to a backup that died: it holds nothing. */
+const HOLD_STALE_MS = 60_000;
+const HOLD_TOUCH_MS = 15_000;
+
+/** The folder of stored files under DATA_DIR (the server, backups and restores agree on it). */
+export function filesFolderOf(dataDir: string): string {
+  return path.join(dataDir, 'files');
+}
 
 /**
  * Files in one folder (`DATA_DIR/files` by default). An upload is written to a temporary file
@@ -40,10 +62,14 @@ export class LocalDiskFileStorage implements FileStorage {
   async get(key: string): Promise<StoredContent | null> {
     assertStorageKey(key);
     // Opened first, so size and content come from the same file even if it is deleted meanwhile.
-    const handle = await open(this.pathOf(key), 'r').catch((error: unknown) => {
-      if (isNotFound(error)) return null;
-      throw error;
-    });
+    const openOrNull = (file: string) =>
+      open(file, 'r').catch((error: unknown) => {
+        if (isNotFound(error)) return null;
+        throw error;
+      });
+    const handle =
+      (await openOrNull(this.pathOf(key))) ??
+      (await openOrNull(path.join(this.folder, HELD_FOLDER, key)));
     if (!handle) return null;
     try {
       const { size } = await handle.stat();
@@ -57,9 +83,53 @@ export class LocalDiskFileStorage implements FileStorage {
   async delete(key: string): Promise<void> {
     assertStorageKey(key);
     try {
-      await unlink(this.pathOf(key));
+      if (await this.deletionsHeld()) {
+        await mkdir(path.join(this.folder, HELD_FOLDER), { recursive: true });
+        await rename(this.pathOf(key), path.join(this.folder, HELD_FOLDER, key));
+      } else {
+        await unlink(this.pathOf(key));
+      }
     } catch (error) {
       if (!isNotFound(error)) throw error;
+    }
+  }
+
+  async holdDeletions(): Promise<() => Promise<void>> {
+    const holds = path.join(this.folder, HOLDS_FOLDER);
+    await mkdir(holds, { recursive: true });
+    const marker = path.join(holds, randomUUID());
+    await writeFile(marker, `${process.pid}\n`);
+    const touch = setInterval(() => {
+      const now = new Date();
+      utimes(marker, now, now).catch(() => undefined);
+    }, HOLD_TOUCH_MS);
+    touch.unref();
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      clearInterval(touch);
+      await rm(marker, { force: true });
+      await this.removeHeldIfUnheld();
+    };
+  }
+
+  /** Whether a running backup (a fresh marker) holds deletions. */
+  private async deletionsHeld(): Promise<boolean> {
+    const holds = path.join(this.folder, HOLDS_FOLDER);
+    for (const name of await readdirOrEmpty(holds)) {
+      const info = await stat(path.join(holds, name)).catch(() => null);
+      if (info && Date.now() - info.mtimeMs < HOLD_STALE_MS) return true;
+    }
+    return false;
+  }
+
+  /** Deletes for good what waited for backups, when none holds any more. */
+  private async removeHeldIfUnheld(): Promise<void> {
+    if (await this.deletionsHeld()) return;
+    const held = path.join(this.folder, HELD_FOLDER);
+    for (const name of await readdirOrEmpty(held)) {
+      await rm(path.join(held, name), { force: true });
     }
   }
 
@@ -75,12 +145,21 @@ export class LocalDiskFileStorage implements FileStorage {
     });
     const incomplete = names.filter((name) => name.startsWith(INCOMING_PREFIX));
     for (const name of incomplete) await rm(path.join(this.folder, name), { force: true });
+    // What a backup that died held (its marker went stale).
+    await this.removeHeldIfUnheld();
     return incomplete.length;
   }
 
   private pathOf(key: string): string {
     return path.join(this.folder, key);
   }
+}
+
+async function readdirOrEmpty(folder: string): Promise<string[]> {
+  return readdir(folder).catch((error: unknown) => {
+    if (isNotFound(error)) return [] as string[];
+    throw error;
+  });
 }
 
 function isNotFound(error: unknown): boolean {

@@ -133,6 +133,22 @@ function splitKey(key: string): { collection: string; id: string } {
   return { collection: key.slice(0, slash), id: key.slice(slash + 1) };
 }
 
+/** How one push ended: its answer's kind, or `failed` (the database or a hook threw). */
+export interface SettledPush {
+  /** The command's name; null for a name the registry does not know (any text a client sent). */
+  command: string | null;
+  outcome: PushOutcome['kind'] | 'failed';
+  /** The reject code of a `reject`. */
+  code?: RejectCode;
+  /** From the push to its answer: waiting for the batch, the transaction, the commit. */
+  seconds: number;
+}
+
+/** Told of every push once it is answered (metrics); the sync module does not know who listens. */
+export interface PushObserver {
+  settled(push: SettledPush): void;
+}
+
 export interface PushServiceOptions {
   registry?: CommandRegistry;
   clock?: () => Date;
@@ -142,6 +158,7 @@ export interface PushServiceOptions {
   maxBatch?: number;
   /** Documents written after which a batch takes no further command. */
   maxBatchChanges?: number;
+  observer?: PushObserver;
 }
 
 /** Commands per group commit: large enough to amortise the commit, small enough to stay fast. */
@@ -194,6 +211,7 @@ export class PushService {
   private readonly newId: () => string;
   private readonly maxBatch: number;
   private readonly maxBatchChanges: number;
+  private readonly observer: PushObserver | null;
   private readonly appliedHooks: AppliedHook[] = [];
   private readonly queue: Queued[] = [];
   private writing = false;
@@ -212,6 +230,7 @@ export class PushService {
     this.newId = options.newId ?? randomUUID;
     this.maxBatch = options.maxBatch ?? MAX_BATCH;
     this.maxBatchChanges = options.maxBatchChanges ?? MAX_BATCH_CHANGES;
+    this.observer = options.observer ?? null;
   }
 
   /** Adds a hook run in every command's transaction after its writes (see AppliedHook). */
@@ -247,6 +266,34 @@ export class PushService {
     clientId: string,
     mutation: Mutation,
     options: PushOptions = {},
+  ): Promise<PushOutcome> {
+    const answer = this.enqueue(person, clientId, mutation, options);
+    if (this.observer) this.observe(this.observer, mutation.name, answer);
+    return answer;
+  }
+
+  private observe(observer: PushObserver, name: string, answer: Promise<PushOutcome>): void {
+    const started = performance.now();
+    const command = this.registry.has(name) ? name : null;
+    const settled = (outcome: SettledPush['outcome'], code?: RejectCode) =>
+      observer.settled({
+        command,
+        outcome,
+        ...(code ? { code } : {}),
+        seconds: (performance.now() - started) / 1000,
+      });
+    // The caller handles the rejection of `answer`; this branch only takes note of it.
+    answer.then(
+      (outcome) => settled(outcome.kind, outcome.kind === 'reject' ? outcome.code : undefined),
+      () => settled('failed'),
+    );
+  }
+
+  private enqueue(
+    person: Person,
+    clientId: string,
+    mutation: Mutation,
+    options: PushOptions,
   ): Promise<PushOutcome> {
     if (mutation.clientId !== clientId) {
       return Promise.resolve(rejection(mutation, 'forbidden', 'mutation of another client'));

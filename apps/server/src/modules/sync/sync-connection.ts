@@ -72,6 +72,8 @@ export interface SyncConnectionDeps {
   documents: DocumentsRepository;
   push: PushService;
   feed: ChangeFeed;
+  /** This database's change-log id (`change-log-id.ts`): sequences are positions in it. */
+  changeLogId: string;
   /** The person as stored now (roles may have changed); null = signed out or deactivated. */
   reloadPerson(): Promise<Person | null>;
   log: FastifyBaseLogger;
@@ -88,11 +90,15 @@ interface Subscription {
   sentThrough: number;
 }
 
-/** Close codes: 4401 = not signed in (any more), 4400 = protocol mismatch; 1011, 1013 standard. */
+/**
+ * Close codes: 4401 = not signed in (any more), 4400 = protocol mismatch; 1011, 1013 and 1012
+ * ("service restart": reconnect now, possibly to another instance) standard.
+ */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_PROTOCOL = 4400;
 const CLOSE_INTERNAL = 1011;
 const CLOSE_TRY_AGAIN_LATER = 1013;
+export const CLOSE_SERVICE_RESTART = 1012;
 /** How long a closing handshake may take before the socket is cut. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -160,10 +166,18 @@ function latestPerDocument(changes: readonly ChangeRecord[]): ReplicatedDocument
  */
 export class SyncConnection {
   private clientId: string | null = null;
+  /**
+   * The hello named another change log than this database's (a restore since the client
+   * synced): its sequences are positions in that log, so no `resumeFrom` of this connection is
+   * taken; a delta from there would mix the two states.
+   */
+  private foreignLog = false;
   private readonly subscriptions = new Map<string, Subscription>();
   private queue: Promise<void> = Promise.resolve();
   private alive = true;
   private closed = false;
+  /** A shutdown began: nothing queued or arriving is started any more (see drain). */
+  private draining = false;
   private readonly unsubscribeFeed: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
@@ -239,11 +253,40 @@ export class SyncConnection {
    * stop the server for everyone.
    */
   private enqueue(work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((err: unknown) => {
-      this.deps.log.error({ err }, 'sync: connection failed');
-      this.error('internal', 'the server failed; reconnect to retry');
-      this.close(CLOSE_INTERNAL, 'internal error');
-    });
+    this.queue = this.queue
+      .then(() => (this.draining ? undefined : work()))
+      .catch((err: unknown) => {
+        this.deps.log.error({ err }, 'sync: connection failed');
+        this.error('internal', 'the server failed; reconnect to retry');
+        this.close(CLOSE_INTERNAL, 'internal error');
+      });
+  }
+
+  /**
+   * For a shutdown: the message being handled finishes (a push batch is committed and acked:
+   * acks go out after COMMIT), a snapshot being streamed stops, and nothing queued behind it or
+   * arriving later is started. So each message is either answered before the close or not
+   * touched at all, and the client sends again what has no answer. Then the socket is closed
+   * with 1012 ("service restart"): the client reconnects at once, to whichever instance is up.
+   * Resolves once the socket is closed.
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    // Messages arriving while we wait extend the queue; they are skipped, but wait them out.
+    let queue: Promise<void>;
+    do {
+      queue = this.queue;
+      await queue;
+    } while (queue !== this.queue);
+    if (this.socket.readyState === this.socket.CLOSED) return;
+    const closed = new Promise<void>((resolve) => this.socket.once('close', () => resolve()));
+    if (this.socket.readyState === this.socket.CLOSING) {
+      // The client is closing already; a peer that never completes the handshake is cut.
+      setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
+    } else {
+      this.close(CLOSE_SERVICE_RESTART, 'service restart');
+    }
+    await closed;
   }
 
   get subscriptionCount(): number {
@@ -356,7 +399,7 @@ export class SyncConnection {
   private async handle(message: ClientMessage): Promise<void> {
     switch (message.type) {
       case 'hello':
-        return this.hello(message.clientId);
+        return this.hello(message.clientId, message.changeLogId);
       case 'push':
         return this.push(message.mutations);
       case 'subscribe':
@@ -370,12 +413,14 @@ export class SyncConnection {
     }
   }
 
-  private async hello(clientId: string): Promise<void> {
+  private async hello(clientId: string, changeLogId: string | undefined): Promise<void> {
     if (this.clientId !== null && this.clientId !== clientId) {
       this.error('invalid_message', 'one client id per connection');
       return;
     }
     this.clientId = clientId;
+    // Absent: a replica from before change-log ids (or an empty one) is trusted as before.
+    if (changeLogId !== undefined && changeLogId !== this.deps.changeLogId) this.foreignLog = true;
     const { lastMutationId, lastSequence, rejections } = await this.deps.push.welcomeFor(
       clientId,
       this.person,
@@ -384,6 +429,7 @@ export class SyncConnection {
       type: 'welcome',
       v,
       serverTime: new Date().toISOString(),
+      changeLogId: this.deps.changeLogId,
       lastMutationId,
       ...(lastSequence === undefined ? {} : { lastSequence }),
       ...(rejections.length > 0 ? { rejections } : {}),
@@ -444,7 +490,8 @@ export class SyncConnection {
       return;
     }
     const { feed, documents } = this.deps;
-    if (resumeFrom !== undefined && resumeFrom > feed.cursor) {
+    const foreign = resumeFrom !== undefined && this.foreignLog;
+    if (resumeFrom !== undefined && !foreign && resumeFrom > feed.cursor) {
       // Resuming from another instance that is a little ahead of this one's feed.
       await feed.waitFor(resumeFrom);
     }
@@ -454,7 +501,9 @@ export class SyncConnection {
 
     let canResume = false;
     if (resumeFrom !== undefined) {
-      canResume = resumeFrom <= through && resumeFrom >= (await documents.prunedThrough());
+      // A position in another change log is as unusable as one pruned from this log.
+      canResume =
+        !foreign && resumeFrom <= through && resumeFrom >= (await documents.prunedThrough());
       if (!canResume) this.send({ type: 'resync-required', v, subscriptionId: id });
     }
     if (canResume && resumeFrom !== undefined) {
@@ -521,7 +570,7 @@ export class SyncConnection {
     total: number | undefined,
   ): Promise<boolean> {
     const limits = this.deps.limits;
-    const current = () => !this.closed && this.subscriptions.get(sub.id) === sub;
+    const current = () => !this.closed && !this.draining && this.subscriptions.get(sub.id) === sub;
     const head =
       `{"type":"snapshot","v":${v},"subscriptionId":${JSON.stringify(sub.id)},` +
       `"sequence":${sequence}${total === undefined ? '' : `,"total":${total}`}`;

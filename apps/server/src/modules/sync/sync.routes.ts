@@ -7,13 +7,15 @@ import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from './change-feed';
 import type { DocumentsRepository } from './documents.repository';
 import type { PushService } from './push.service';
-import { SyncConnection, type SyncLimits } from './sync-connection';
+import { CLOSE_SERVICE_RESTART, SyncConnection, type SyncLimits } from './sync-connection';
 
 export interface SyncRouteDeps {
   sessions: SessionService;
   documents: DocumentsRepository;
   push: PushService;
   feed: ChangeFeed;
+  /** This database's change-log id (`change-log-id.ts`), told to every client in `welcome`. */
+  changeLogId: string;
   trustedOrigins: readonly string[];
   limits: SyncLimits;
 }
@@ -26,8 +28,23 @@ export interface SyncRouteDeps {
  * "network down".
  */
 export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDeps) {
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   const connections = new Set<SyncConnection>();
+  let stopping = false;
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    // Instead of the plugin's default (every socket closed at once, without a code, maybe in
+    // the middle of a push): each connection finishes the message it is handling and closes
+    // with 1012. Runs when the app closes, before the listener does and the database goes.
+    preClose: async () => {
+      stopping = true;
+      await Promise.all([...connections].map((connection) => connection.drain()));
+      // Sockets still between upgrade and session lookup: they have handled nothing yet.
+      for (const client of app.websocketServer.clients) {
+        client.close(CLOSE_SERVICE_RESTART, 'service restart');
+        setTimeout(() => client.terminate(), 2_000).unref();
+      }
+    },
+  });
 
   app.get(
     '/api/v1/sync',
@@ -55,6 +72,11 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         req.log.warn({ err }, 'sync: session lookup failed');
       }
       socket.off('message', hold);
+      if (stopping) {
+        // The shutdown began during the lookup: what arrived is not touched, the client resends.
+        socket.close(CLOSE_SERVICE_RESTART, 'service restart');
+        return;
+      }
       if (!person) {
         socket.send(
           JSON.stringify({
@@ -71,6 +93,7 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         documents: deps.documents,
         push: deps.push,
         feed: deps.feed,
+        changeLogId: deps.changeLogId,
         reloadPerson: async () => (await deps.sessions.current(headers)).person,
         log: req.log,
         limits: deps.limits,
@@ -82,6 +105,12 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
   );
   return {
     connectionCount: () => connections.size,
+    /** Open subscriptions over all connections; counted when asked (a metrics scrape). */
+    subscriptionCount: () => {
+      let count = 0;
+      for (const connection of connections) count += connection.subscriptionCount;
+      return count;
+    },
     /** Every open connection of this instance re-reads its session now (people admin). */
     recheckSessions: () => {
       for (const connection of connections) connection.recheckSoon();

@@ -30,7 +30,14 @@ function cacheControlFor(webDist: string, filePath: string): string {
 }
 
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname === '/healthz';
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname === '/healthz' ||
+    pathname === '/readyz' ||
+    // Served here only with METRICS_TOKEN; otherwise a scraper pointed here must hear 404.
+    pathname === '/metrics'
+  );
 }
 
 /** A request for a file (it has an extension or lives under /assets) that does not exist. */

@@ -1,0 +1,85 @@
+/**
+ * Restores a backup archive (docs/operations.md), with the server stopped:
+ *
+ *   npm run restore -w @qa/server -- --from /backups/qa-2026-11-26.tar [--force]
+ *
+ * Into the database and DATA_DIR the server's environment names: SQLite in DATA_DIR, or the
+ * PostgreSQL of DATABASE_URL, whatever the archive came from (this is how an installation moves
+ * from SQLite to PostgreSQL). Refuses a target that is not empty unless --force, and any archive
+ * that is damaged, incomplete, altered or of a newer schema, leaving the target as it was.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/env';
+import { BackupError } from '../modules/backup/backup-archive';
+import { restoreBackup } from '../modules/backup/restore';
+
+const USAGE = 'usage: restore --from <archive file (.tar)> [--force]';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  if (!values.from) {
+    console.error(USAGE);
+    return 2;
+  }
+  const from = values.from;
+  if (!existsSync(from)) {
+    console.error(`There is no archive at ${from}.`);
+    return 1;
+  }
+  const config = loadConfig();
+  const target =
+    config.database.kind === 'sqlite' ? config.database.file : 'the PostgreSQL of DATABASE_URL';
+  let lastLine = 0;
+  try {
+    const report = await restoreBackup({
+      open: () => createReadStream(from),
+      config,
+      force: values.force,
+      sessionSecretFromEnv: Boolean(process.env.SESSION_SECRET),
+      onProgress: (progress) => {
+        if (progress.phase === 'checked') {
+          console.error('  The archive is complete and intact; restoring.');
+          return;
+        }
+        if (Date.now() - lastLine < 1000) return;
+        lastLine = Date.now();
+        console.error(
+          progress.phase === 'table'
+            ? `  ${progress.table}: ${progress.rows} rows`
+            : `  files: ${progress.files} of ${progress.totalFiles}`,
+        );
+      },
+    });
+    const documents = Object.values(report.manifest.collections).reduce((n, c) => n + c.live, 0);
+    console.log(
+      `Restored ${documents} documents and ${report.manifest.files.count} files from ${from} ` +
+        `(made ${report.header.createdAt} by release ${report.header.productVersion} on ` +
+        `${report.header.source}) into ${target} and ${config.dataDir}` +
+        `${report.replaced ? `, replacing ${report.replaced}` : ''}. Start the server now.`,
+    );
+    if (report.secret === 'differs') {
+      console.log(
+        "SESSION_SECRET differs from the archive's session secret: everyone signs in again.",
+      );
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error('The restore failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import { sessionSecretFile, type AppConfig } from '../../config/env';
+import type { Database } from '../../db/database';
+import { knownMigrations, migrateDatabase, migrateDatabaseTo } from '../../db/migrate';
+import { assertStorageKey } from '../files/file-storage';
+import { CHANGE_LOG_ID_KEY, newChangeLogId } from '../sync/change-log-id';
+import { BackupError, type ArchiveHeader, type Manifest } from './backup-archive';
+import { readArchive } from './archive-reader';
+import { collectionCounter } from './collection-counter';
+import type { Row } from './database-snapshot';
+import { authOptionsFor, describeTargetContents, openStaging } from './restore-target';
+
+export interface RestoreOptions {
+  /** Opens the archive from its start; called twice (check, then load). */
+  open: () => Readable;
+  /** The target: DATABASE_URL (or SQLite in DATA_DIR) and DATA_DIR, as the server would use. */
+  config: AppConfig;
+  /** Replace what the target holds instead of refusing a target that is not empty. */
+  force?: boolean;
+  /** SESSION_SECRET is set in the environment: the operator's, never overwritten. */
+  sessionSecretFromEnv?: boolean;
+  onProgress?: (progress: RestoreProgress) => void;
+}
+
+export type RestoreProgress =
+  | { phase: 'checked'; manifest: Manifest }
+  | { phase: 'table'; table: string; rows: number }
+  | { phase: 'files'; files: number; totalFiles: number };
+
+export interface RestoreReport {
+  header: ArchiveHeader;
+  manifest: Manifest;
+  /** The target held data that the restore replaced (only with force). */
+  replaced: string | null;
+  /**
+   * The archive's session secret: `kept` in DATA_DIR (sessions stay valid), `differs` from
+   * SESSION_SECRET (everyone signs in again), `same` as it, or `none` in the archive.
+   */
+  secret: 'kept' | 'differs' | 'same' | 'none';
+}
+
+/**
+ * Restores an archive of writeBackup into the configured target, on either database whatever
+ * the archive's source. First the whole archive is read and checked against its manifest
+ * (hashes, counts, files against their records, the schema against this release) without
+ * touching anything; then it is loaded into a staging place and made the target's in the last
+ * step. A refused archive or target leaves the target as it was.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
+  const replaced = await describeTargetContents(options.config);
+  if (replaced && !options.force) {
+    throw new BackupError(
+      `The target is not empty (${replaced}). Restore into an empty data folder or database, ` +
+        'or pass --force to replace what it holds. Nothing was restored.',
+    );
+  }
+  const known = await knownMigrations();
+  const checked = await checkArchive(options.open(), known);
+  options.onProgress?.({ phase: 'checked', manifest: checked.manifest });
+
+  const staging = await openStaging(options.config, Boolean(replaced));
+  const auth = authOptionsFor(options.config, staging.database);
+  try {
+    await migrateDatabaseTo(staging.database, auth.options, checked.header.migrations.at(-1)!);
+    await load(options, staging.database, staging.filesFolder, checked.manifest);
+    // The rows are those of the archive's schema; migrations bring them to this release's.
+    await migrateDatabase(staging.database, auth.options);
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  } finally {
+    auth.close();
+  }
+  await staging.commit();
+  const secret = checked.secret
+    ? await keepSessionSecret(options.config, checked.secret, options.sessionSecretFromEnv)
+    : 'none';
+  return { header: checked.header, manifest: checked.manifest, replaced, secret };
+}
+
+async function checkArchive(
+  input: Readable,
+  known: string[],
+): Promise<{ header: ArchiveHeader; manifest: Manifest; secret: string | null }> {
+  let header: ArchiveHeader | null = null;
+  let secret: string | null = null;
+  const tables: Record<string, number> = {};
+  const collections = collectionCounter();
+  const fileRecords = new Map<string, { sha256: string; size: number }>();
+  const fileEntries = new Map<string, { sha256: string; size: number }>();
+  const manifest = await readArchive(input, {
+    header(value) {
+      checkSchema(value, known);
+      header = value;
+    },
+    rows(table, rows) {
+      tables[table] = (tables[table] ?? 0) + rows.length;
+      for (const row of rows) {
+        if (table === 'documents') collections.count(row);
+        if (table === 'files') {
+          fileRecords.set(String(row.storage_key), {
+            sha256: String(row.sha256),
+            size: Number(row.size),
+          });
+        }
+      }
+    },
+    secret(value) {
+      secret = value;
+    },
+    async file(key, content, size) {
+      const hash = createHash('sha256');
+      for await (const chunk of content) hash.update(chunk as Buffer);
+      fileEntries.set(key, { sha256: hash.digest('hex'), size });
+    },
+  });
+  const differs = (a: unknown, b: unknown) =>
+    JSON.stringify(sorted(a)) !== JSON.stringify(sorted(b));
+  const problem = (what: string) =>
+    new BackupError(`The archive's ${what} do not match its manifest. Nothing was restored.`);
+  for (const table of new Set([...Object.keys(tables), ...Object.keys(manifest.tables)])) {
+    if ((tables[table] ?? 0) !== manifest.tables[table]) throw problem(`rows of ${table}`);
+  }
+  if (differs(collections.result(), manifest.collections))
+    throw problem('documents per collection');
+  const bytes = [...fileEntries.values()].reduce((sum, file) => sum + file.size, 0);
+  if (fileEntries.size !== manifest.files.count || bytes !== manifest.files.bytes) {
+    throw problem('files');
+  }
+  for (const [key, record] of fileRecords) {
+    const entry = fileEntries.get(key);
+    if (!entry || entry.sha256 !== record.sha256 || entry.size !== record.size) {
+      throw new BackupError(
+        `The archive's file ${key} is missing or differs from its record (SHA-256). Nothing was restored.`,
+      );
+    }
+  }
+  if (fileRecords.size !== fileEntries.size) throw problem('files and file records');
+  return { header: header!, manifest, secret };
+}
+
+async function keepSessionSecret(
+  config: AppConfig,
+  secret: string,
+  fromEnv = false,
+): Promise<RestoreReport['secret']> {
+  if (fromEnv) return config.sessionSecret === secret ? 'same' : 'differs';
+  await writeFile(sessionSecretFile(config.dataDir), `${secret}\n`, { mode: 0o600 });
+  return 'kept';
+}
+
+/** The archive's schema must be this release's or an earlier one of the same line. */
+function checkSchema(header: ArchiveHeader, known: string[]): void {
+  const archiveLast = header.migrations.at(-1) ?? '(none)';
+  const knownLast = known.at(-1) ?? '(none)';
+  const unknown = header.migrations.find((name) => !known.includes(name));
+  if (unknown) {
+    throw new BackupError(
+      `The archive has a newer schema (${archiveLast}, made by release ${header.productVersion}) ` +
+        `than this release knows (${knownLast}). Restore it with that release or a newer one.`,
+    );
+  }
+  if (header.migrations.length === 0 || header.migrations.some((name, i) => known[i] !== name)) {
+    throw new BackupError(
+      `The archive's schema (${archiveLast}) is not one this release can upgrade.`,
+    );
+  }
+}
+
+function sorted(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, inner]) => [key, sorted(inner)]),
+  );
+}
+
+/** Most bound values per INSERT: below SQLite's 32,766 and PostgreSQL's 65,535. */
+const VALUES_PER_INSERT = 30_000;
+
+async function load(
+  options: RestoreOptions,
+  database: Database,
+  filesFolder: string,
+  manifest: Manifest,
+): Promise<void> {
+  const sqlite = database.dialect === 'sqlite';
+  const totalFiles = manifest.files.count;
+  let files = 0;
+  const loaded: Record<string, number> = {};
+  await database.db.transaction().execute(async (trx) => {
+    const db = trx as unknown as Kysely<Record<string, Row>>;
+    // Migrations seed some tables (the sequence counter): the archive's rows replace them.
+    for (const table of Object.keys(manifest.tables)) await db.deleteFrom(table).execute();
+    await readArchive(options.open(), {
+      header: () => undefined,
+      async rows(table, rows) {
+        const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
+        const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / columns));
+        for (let i = 0; i < rows.length; i += perInsert) {
+          const values = rows.slice(i, i + perInsert).map((row) => (sqlite ? sqliteRow(row) : row));
+          await db.insertInto(table).values(values).execute();
+        }
+        loaded[table] = (loaded[table] ?? 0) + rows.length;
+        options.onProgress?.({ phase: 'table', table, rows: loaded[table] });
+      },
+      async file(key, content) {
+        assertStorageKey(key);
+        await pipeline(content, createWriteStream(path.join(filesFolder, key), { flush: true }));
+        files += 1;
+        options.onProgress?.({ phase: 'files', files, totalFiles });
+      },
+    });
+    // What the archive said is what the target now holds, or nothing is kept.
+    for (const [table, rows] of Object.entries(manifest.tables)) {
+      const { count } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      if (Number(count) !== rows) {
+        throw new BackupError(`Restoring ${table} gave ${count} rows instead of ${rows}.`);
+      }
+    }
+    // Sequence numbers of this log continue from the backup's moment: browsers must learn that
+    // their replicas' positions belong to another log (docs/sync.md).
+    await db.deleteFrom('app_meta').where('key', '=', CHANGE_LOG_ID_KEY).execute();
+    await db
+      .insertInto('app_meta')
+      .values({ key: CHANGE_LOG_ID_KEY, value: newChangeLogId() })
+      .execute();
+  });
+}
+
+/** better-sqlite3 binds no booleans (PostgreSQL's booleans arrive as true/false). */
+function sqliteRow(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] = typeof value === 'boolean' ? Number(value) : value;
+  }
+  return out;
+}
