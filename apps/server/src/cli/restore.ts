@@ -11,8 +11,9 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
-import { BackupError } from '../modules/backup/backup-archive';
+import { BackupError, liveDocuments } from '../modules/backup/backup-archive';
 import { restoreBackup } from '../modules/backup/restore';
+import { progressPrinter } from './progress-printer';
 
 const USAGE = 'usage: restore --from <archive file (.tar)> [--force]';
 
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const target =
     config.database.kind === 'sqlite' ? config.database.file : 'the PostgreSQL of DATABASE_URL';
-  let lastLine = 0;
+  const print = progressPrinter();
   try {
     const report = await restoreBackup({
       open: () => createReadStream(from),
@@ -42,18 +43,12 @@ async function main(): Promise<number> {
       onProgress: (progress) => {
         if (progress.phase === 'checked') {
           console.error('  The archive is complete and intact; restoring.');
-          return;
+        } else {
+          print(progress);
         }
-        if (Date.now() - lastLine < 1000) return;
-        lastLine = Date.now();
-        console.error(
-          progress.phase === 'table'
-            ? `  ${progress.table}: ${progress.rows} rows`
-            : `  files: ${progress.files} of ${progress.totalFiles}`,
-        );
       },
     });
-    const documents = Object.values(report.manifest.collections).reduce((n, c) => n + c.live, 0);
+    const documents = liveDocuments(report.manifest);
     console.log(
       `Restored ${documents} documents and ${report.manifest.files.count} files from ${from} ` +
         `(made ${report.header.createdAt} by release ${report.header.productVersion} on ` +

@@ -1,4 +1,4 @@
-import type { Person } from '@qa/domain';
+import { can, type PermissionAction, type Person } from '@qa/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenCaller } from '../modules/api/api-tokens.service';
 import type { SessionService } from '../modules/auth/session.service';
@@ -24,6 +24,11 @@ export function bearerToken(req: FastifyRequest): string | null {
 export function signedInGuard(sessions: SessionService) {
   const people = new WeakMap<FastifyRequest, Person>();
   const tokens = new WeakMap<FastifyRequest, TokenCaller['token']>();
+  const personOf = (req: FastifyRequest): Person => {
+    const person = people.get(req);
+    if (!person) throw new AppError('unauthenticated', 'Not signed in');
+    return person;
+  };
   return {
     requirePerson: async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const bearer = bearerToken(req);
@@ -45,11 +50,18 @@ export function signedInGuard(sessions: SessionService) {
     },
     /** The API token the request signed in with; null for the session cookie. */
     tokenOf: (req: FastifyRequest): TokenCaller['token'] | null => tokens.get(req) ?? null,
-    personOf: (req: FastifyRequest): Person => {
-      const person = people.get(req);
-      if (!person) throw new AppError('unauthenticated', 'Not signed in');
-      return person;
-    },
+    personOf,
+    /**
+     * An onRequest hook after requirePerson: 403 with `message` and the translatable `key`
+     * unless the person's roles grant `action` (the permission matrix).
+     */
+    requirePermission:
+      (action: PermissionAction, message: string, key: string) =>
+      async (req: FastifyRequest): Promise<void> => {
+        if (!can(personOf(req).roles, action)) {
+          throw new AppError('forbidden', message, undefined, undefined, { key });
+        }
+      },
   };
 }
 

@@ -62,6 +62,11 @@ export const manifestSchema = z.object({
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
+/** Live documents of all collections, as the commands report them. */
+export function liveDocuments(manifest: Manifest): number {
+  return Object.values(manifest.collections).reduce((sum, counts) => sum + counts.live, 0);
+}
+
 /** A refused archive or target: the message says what and what to do; nothing was changed. */
 export class BackupError extends Error {
   override readonly name = 'BackupError';

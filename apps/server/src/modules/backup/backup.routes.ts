@@ -1,10 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { can } from '@qa/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInGuard } from '../../http/request-guards';
-import { AppError } from '../../shared/app-error';
 import { PROBLEM_RESPONSES } from '../api/api-documents';
 import type { SessionService } from '../auth/session.service';
 import { writeBackup, type BackupSource } from './backup-writer';
@@ -25,20 +23,12 @@ export function registerBackupRoutes(
   app: FastifyInstance,
   { sessions, source }: { sessions: SessionService; source: BackupSource },
 ): void {
-  const { requirePerson, personOf } = signedInGuard(sessions);
-  const requireAdmin = async (req: FastifyRequest): Promise<void> => {
-    if (!can(personOf(req).roles, 'installation.backup')) {
-      throw new AppError(
-        'forbidden',
-        'Only administrators download backups',
-        undefined,
-        undefined,
-        {
-          key: 'backup.adminOnly',
-        },
-      );
-    }
-  };
+  const { requirePerson, requirePermission } = signedInGuard(sessions);
+  const requireAdmin = requirePermission(
+    'installation.backup',
+    'Only administrators download backups',
+    'backup.adminOnly',
+  );
   app.withTypeProvider<ZodTypeProvider>().get(
     BACKUP_ROUTE,
     {

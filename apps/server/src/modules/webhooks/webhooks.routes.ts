@@ -1,5 +1,4 @@
 import {
-  can,
   webhookAnswerSchema,
   webhookCreateSchema,
   webhookDeliveriesQuerySchema,
@@ -11,11 +10,10 @@ import {
   webhookUpdateSchema,
   webhookWithSecretSchema,
 } from '@qa/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
-import { AppError } from '../../shared/app-error';
 import { PROBLEM_RESPONSES, ProblemSchema } from '../api/api-documents';
 import type { SessionService } from '../auth/session.service';
 import type { WebhooksService } from './webhooks.service';
@@ -37,21 +35,13 @@ export async function registerWebhookRoutes(
   app: FastifyInstance,
   { sessions, webhooks, trustedOrigins }: WebhookRouteDeps,
 ): Promise<void> {
-  const { requirePerson, personOf } = signedInGuard(sessions);
+  const { requirePerson, personOf, requirePermission } = signedInGuard(sessions);
   const requireTrustedOrigin = trustedOriginGuard(trustedOrigins);
-  const requireAdmin = async (req: FastifyRequest): Promise<void> => {
-    if (!can(personOf(req).roles, 'webhook.manage')) {
-      throw new AppError(
-        'forbidden',
-        'Only administrators may manage webhooks',
-        undefined,
-        undefined,
-        {
-          key: 'webhook.adminOnly',
-        },
-      );
-    }
-  };
+  const requireAdmin = requirePermission(
+    'webhook.manage',
+    'Only administrators may manage webhooks',
+    'webhook.adminOnly',
+  );
   const read = { onRequest: [requirePerson, requireAdmin] };
   const write = { onRequest: [requireTrustedOrigin, requirePerson, requireAdmin] };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
