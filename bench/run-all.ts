@@ -3,6 +3,7 @@
  * fail a build on a number (DESIGN.md section 8).
  */
 import { benchApi } from './api.bench';
+import { benchBackup } from './backup.bench';
 import { benchEntrySize } from './entry-size.bench';
 import { benchExecution } from './execution.bench';
 import { benchLighthouse } from './lighthouse.bench';
@@ -25,6 +26,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['REST API reads and writes (issue 16)', benchApi],
   ['subscribe cost', benchSubscribe],
   ['snapshot of 50,000 documents (issue 16)', benchSnapshot],
+  ['backup and restore under load (issue 20)', benchBackup],
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],
   ['measures list and dashboard (issue 12)', benchMeasures],
