@@ -157,6 +157,20 @@ describeEachDialect('backup and restore of a running installation', (dialect) =>
             expect(mine).toEqual(mine.map((_, i) => i + 1));
           }
           await expectServesRestored(target);
+          if (target.kind === 'postgres' && dialect === 'sqlite') {
+            // A database with data is refused, and replaced only when told (once is enough).
+            const refused = await runCli('restore', ['--from', archive], targetEnv(target));
+            expect(refused.code).toBe(1);
+            expect(refused.stderr).toMatch(/The target is not empty \(rows in documents/);
+            const forced = await runCli(
+              'restore',
+              ['--from', archive, '--force'],
+              targetEnv(target),
+            );
+            expect(forced.stderr).not.toMatch(/failed/);
+            expect(forced.code).toBe(0);
+            expect(await storedIds(target)).toEqual(stored);
+          }
         } finally {
           await target.database?.drop();
         }

@@ -133,11 +133,13 @@ export async function openStaging(config: AppConfig, replace: boolean): Promise<
 }
 
 async function dropDataTables(database: Database): Promise<void> {
+  // Kysely's introspection leaves out its own tables; they go too, or the migrations would
+  // think they had run.
   const names = (await database.db.introspection.getTables()).map((table) => table.name);
   const ours = [...orderTables(names), 'kysely_migration', 'kysely_migration_lock'];
   await database.db.transaction().execute(async (trx) => {
     for (const table of ours.reverse()) {
-      if (names.includes(table)) await sql`drop table ${sql.table(table)} cascade`.execute(trx);
+      await sql`drop table if exists ${sql.table(table)} cascade`.execute(trx);
     }
   });
 }
