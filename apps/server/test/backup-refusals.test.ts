@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
@@ -163,6 +163,44 @@ describe('restore refuses what it cannot trust', () => {
       .map((table) => table.name)
       .filter((name) => !name.startsWith('kysely_'));
     expect([...BACKUP_TABLES].sort()).toEqual(tables.sort());
+  });
+});
+
+describe('a backup whose reader goes away', () => {
+  it('fails at once and holds nothing any more', async () => {
+    const app = await startApp({ dialect: 'sqlite' });
+    try {
+      const qm = await filePerson(app, 'qm.cancel@example.com', ['qm']);
+      const auditId = await createAudit(qm, 'audit-cancel', { lead: qm.personId });
+      for (let i = 0; i < 4; i += 1) {
+        const form = fileForm(randomBytes(200_000), `p${i}.jpg`);
+        expect((await putFile(app, qm, `cancel-${i}`, { auditId }, form)).status).toBe(201);
+      }
+      qm.socket.close();
+      const folder = path.join(app.dataDir, 'files');
+      // A download cancelled after its first bytes: the reader is destroyed.
+      const output = new Writable({
+        highWaterMark: 1024,
+        write(_chunk, _encoding, callback) {
+          setImmediate(() => output.destroy(new Error('download cancelled')));
+          callback();
+        },
+      });
+      await expect(
+        writeBackup(
+          {
+            database: app.config.database,
+            storage: new LocalDiskFileStorage(folder),
+            productVersion: '0.0.0',
+            sessionSecret: null,
+          },
+          output,
+        ),
+      ).rejects.toThrow();
+      expect(await readdir(path.join(folder, '.holds'))).toEqual([]);
+    } finally {
+      await app.stop();
+    }
   });
 });
 

@@ -52,10 +52,19 @@ export async function writeBackup(
 ): Promise<Manifest> {
   const pack = tar.pack();
   const written = pipeline(pack, output);
+  // A reader that goes away (a download cancelled) ends the pipeline, and the backup must end
+  // too (it holds a database snapshot and the file deletions): tar-stream fails the entry being
+  // written when the pack is destroyed, and each step also ends with the pipeline, so that does
+  // not depend on it.
+  const broken = new Promise<never>((_, reject) => {
+    written.catch(reject);
+  });
+  broken.catch(() => undefined);
+  const whileWritten = <T>(step: Promise<T>): Promise<T> => Promise.race([step, broken]);
   const mtime = (source.now ?? (() => new Date()))();
   const entries: ManifestEntry[] = [];
   const add = async (name: string, content: Buffer | Readable, size: number) => {
-    const sha256 = await addEntry(pack, { name, size, mtime }, content);
+    const sha256 = await whileWritten(addEntry(pack, { name, size, mtime }, content));
     entries.push({ name, size, sha256 });
     return sha256;
   };
@@ -135,10 +144,8 @@ export async function writeBackup(
       } satisfies Manifest;
     });
     const manifestBytes = jsonBytes(manifest);
-    await addEntry(
-      pack,
-      { name: MANIFEST_ENTRY, size: manifestBytes.length, mtime },
-      manifestBytes,
+    await whileWritten(
+      addEntry(pack, { name: MANIFEST_ENTRY, size: manifestBytes.length, mtime }, manifestBytes),
     );
     pack.finalize();
     await written;
@@ -169,7 +176,12 @@ async function copyFile(
       `The stored file ${key} has ${content.size} bytes, its record says ${String(row.size)}`,
     );
   }
-  const sha256 = await add(`${FILES_PREFIX}${key}`, content.stream, content.size);
+  const sha256 = await add(`${FILES_PREFIX}${key}`, content.stream, content.size).catch(
+    (error: unknown) => {
+      content.stream.destroy();
+      throw error;
+    },
+  );
   // The archive carries what the disk has; a file that changed on disk is a damaged file.
   if (row.sha256 && sha256 !== row.sha256) {
     throw new BackupError(`The stored file ${key} does not match its recorded SHA-256`);
