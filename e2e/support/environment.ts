@@ -52,6 +52,12 @@ export const SERVERS = {
   strict: server('strict', Number(process.env.E2E_PORT_STRICT ?? 3103)),
 };
 
+/**
+ * The restore journey's own server (issue 20): it stops, restores and restarts it on this port,
+ * so global-setup does not start it and no other test uses it.
+ */
+export const RESTORE_PORT = Number(process.env.E2E_PORT_RESTORE ?? 3104);
+
 export type ServerName = keyof typeof SERVERS;
 
 export function serverFor(projectName: string) {

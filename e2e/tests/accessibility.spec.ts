@@ -62,6 +62,36 @@ for (const locale of ['en-US', 'de-DE']) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('the backup dialog works by keyboard and has no serious WCAG violations', async ({
+      page,
+    }) => {
+      const de = locale === 'de-DE';
+      await page.goto('/signin');
+      await signIn(page, undefined, de ? 'de' : 'en');
+      await page.getByTestId('user-menu-button').focus();
+      await page.keyboard.press('Enter');
+      const entry = page.getByRole('menuitem', { name: de ? 'Sicherung' : 'Backup' });
+      // The menu comes with its first opening, on the chosen language; Home leads to the profile,
+      // then down: settings, webhooks, backup.
+      await expect(page.getByTestId(de ? 'language-de' : 'language-en')).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(page.getByTestId('profile')).toBeFocused();
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+      await expect(entry).toBeFocused();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByTestId('backup-dialog').getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      const download = dialog.getByRole('link', { name: de ? 'Herunterladen' : 'Download' });
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      await expect(download).toBeFocused();
+      await expect(download).toHaveCSS('outline-style', 'solid');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    });
+
     test('the audit matrix, the audit dialog, the preparation, execution, wrap-up and reporting tabs and the finding, company and explanation dialogs have no serious WCAG violations', async ({
       page,
     }) => {

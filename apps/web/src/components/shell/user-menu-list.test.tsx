@@ -38,8 +38,23 @@ describe('avatar menu', () => {
     expect(screen.queryByTestId('webhooks')).toBeNull();
   });
 
+  it('offers an admin the backup in a dialog; others do not see it', () => {
+    const onGo = renderMenu('en', testPerson({ roles: ['user', 'admin'] }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Backup' }));
+    expect(onGo).not.toHaveBeenCalled();
+    const dialog = screen.getByRole('dialog', { name: 'Download a backup' });
+    expect(dialog.textContent).toContain('password hashes');
+    cleanup();
+    renderMenu('en', testPerson({ roles: ['user', 'qm', 'auditor'] }));
+    expect(screen.queryByRole('menuitem', { name: 'Backup' })).toBeNull();
+    expect(screen.queryByTestId('backup')).toBeNull();
+  });
+
   it('names it in German', () => {
     renderMenu('de');
     expect(screen.getByRole('menuitem', { name: 'Einstellungen' })).toBeTruthy();
+    cleanup();
+    renderMenu('de', testPerson({ roles: ['user', 'admin'] }));
+    expect(screen.getByRole('menuitem', { name: 'Sicherung' })).toBeTruthy();
   });
 });
