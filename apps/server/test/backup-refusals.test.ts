@@ -7,6 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env';
 import { readBuildInfo } from '../src/config/build-info';
@@ -15,6 +16,7 @@ import { writeBackup } from '../src/modules/backup/backup-writer';
 import { restoreBackup } from '../src/modules/backup/restore';
 import { LocalDiskFileStorage } from '../src/modules/files/local-disk-file-storage';
 import { createAudit, filePerson, fileForm, putFile } from './support/file-owners';
+import { createTestDatabase, TEST_DATABASE_URL } from './support/pg-database';
 import { startApp, type TestApp } from './support/start-app';
 
 interface Entry {
@@ -158,6 +160,30 @@ describe('restore refuses what it cannot trust', () => {
     expect(forced.after).toEqual(forced.before);
   });
 
+  it.skipIf(!TEST_DATABASE_URL)(
+    'keeps a PostgreSQL target whole when a forced restore fails after the check',
+    async () => {
+      const database = await createTestDatabase();
+      try {
+        const dataDir = await scratch();
+        const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir);
+        await restoreBackup({ open: () => Readable.from([archive]), config });
+        const before = await pgState(database.url);
+        // Passes every check (counts and hashes fit) but no table has this column.
+        const bad = await pack(rehashed(extraColumn(entries, /^database\/documents\//)));
+        await expect(
+          restoreBackup({ open: () => Readable.from([bad]), config, force: true }),
+        ).rejects.toThrow(/bogus/);
+        expect(await pgState(database.url)).toEqual(before);
+        // And a good archive still replaces it.
+        await restoreBackup({ open: () => Readable.from([archive]), config, force: true });
+        expect((await pgState(database.url)).schemas).toEqual(before.schemas);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+
   it('carries every table of the schema, each placed in the restore order on purpose', async () => {
     const tables = (await app.server.database.db.introspection.getTables())
       .map((table) => table.name)
@@ -298,6 +324,36 @@ function dropLine(list: Entry[], pattern: RegExp): Entry[] {
     const lines = gunzipSync(entry.content).toString('utf8').split('\n').slice(1);
     return { name: entry.name, content: gzipSync(lines.join('\n')) };
   });
+}
+
+function extraColumn(list: Entry[], pattern: RegExp): Entry[] {
+  return list.map((entry) => {
+    if (!pattern.test(entry.name)) return entry;
+    const lines = gunzipSync(entry.content).toString('utf8').split('\n');
+    lines[0] = JSON.stringify({ ...JSON.parse(lines[0]!), bogus: 1 });
+    return { name: entry.name, content: gzipSync(lines.join('\n')) };
+  });
+}
+
+/** What a PostgreSQL target holds: its schemas, tables, migrations and documents. */
+async function pgState(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = async (text: string) => (await client.query(text)).rows;
+    return {
+      schemas: await rows(
+        "select nspname from pg_namespace where nspname not like 'pg_%' and nspname <> 'information_schema' order by 1",
+      ),
+      tables: await rows(
+        "select table_name from information_schema.tables where table_schema = 'public' order by 1",
+      ),
+      migrations: await rows('select name from kysely_migration order by name'),
+      documents: await rows('select collection, id, version from documents order by 1, 2'),
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 function changed(list: Entry[], pattern: RegExp): Entry[] {

@@ -32,7 +32,12 @@ async function main(): Promise<number> {
     console.error(`There is no database at ${config.database.file}: is DATA_DIR right?`);
     return 1;
   }
+  if (existsSync(values.to)) {
+    console.error(`${values.to} exists already: name a new file.`);
+    return 1;
+  }
   const partial = `${values.to}.partial`;
+  let created = false;
   const started = Date.now();
   try {
     const manifest = await writeBackup(
@@ -42,7 +47,9 @@ async function main(): Promise<number> {
         productVersion: readBuildInfo(config.buildId).version,
         sessionSecret: config.sessionSecret,
       },
-      createWriteStream(partial, { flags: 'wx', flush: true }),
+      createWriteStream(partial, { flags: 'wx', flush: true }).once('open', () => {
+        created = true;
+      }),
       progressPrinter(),
     );
     await rename(partial, values.to);
@@ -54,7 +61,8 @@ async function main(): Promise<number> {
     );
     return 0;
   } catch (error) {
-    await rm(partial, { force: true });
+    // Only this run's own: another run may be writing a partial file of the same name.
+    if (created) await rm(partial, { force: true });
     if (error instanceof BackupError || isFileError(error)) {
       console.error(`The backup failed: ${(error as Error).message}`);
       return 1;

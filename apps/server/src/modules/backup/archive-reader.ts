@@ -30,6 +30,10 @@ export interface ArchiveHandlers {
 }
 
 const NOTHING_RESTORED = 'Nothing was restored.';
+/** backup.json and manifest.json are small; a larger one is not an archive of ours. */
+const MAX_JSON_ENTRY_BYTES = 64 * 1024 * 1024;
+/** A chunk of rows is written at about 4 MB of JSON; this leaves room, not a gzip bomb. */
+const MAX_CHUNK_BYTES = 256 * 1024 * 1024;
 const gunzipAsync = promisify(gunzip);
 
 /**
@@ -50,6 +54,9 @@ export async function readArchive(input: Readable, handlers: ArchiveHandlers): P
       if (manifest) throw new BackupError(`The archive has an entry after its manifest: ${name}`);
       const hash = createHash('sha256');
       const counted = { bytes: 0 };
+      if (!name.startsWith(FILES_PREFIX) && size > MAX_JSON_ENTRY_BYTES) {
+        throw new BackupError(`The archive's entry ${name} is too large (${size} bytes).`);
+      }
       const content = Readable.from(hashing(entry as AsyncIterable<Buffer>, hash, counted), {
         objectMode: false,
       });
@@ -69,7 +76,10 @@ export async function readArchive(input: Readable, handlers: ArchiveHandlers): P
         const value = (await readAll(content)).toString('utf8');
         await handled(() => handlers.secret?.(value));
       } else if (tableOfEntry(name)) {
-        const rows = parseRows(await gunzipAsync(await readAll(content)), name);
+        const rows = parseRows(
+          await gunzipAsync(await readAll(content), { maxOutputLength: MAX_CHUNK_BYTES }),
+          name,
+        );
         await handled(() => handlers.rows(tableOfEntry(name)!, rows));
       } else if (name.startsWith(FILES_PREFIX)) {
         await handled(() => handlers.file(name.slice(FILES_PREFIX.length), content, size));

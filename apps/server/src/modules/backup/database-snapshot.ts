@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { DatabaseConfig } from '../../config/env';
 import { orderTables } from './backup-tables';
+import { removeSqliteFiles } from './restore-target';
 
 export type Row = Record<string, unknown>;
 
@@ -56,7 +56,8 @@ async function withSqliteSnapshot<T>(
     } finally {
       source.close();
     }
-    const db = new SqliteDatabase(copy, { readonly: true });
+    // Read-write, so closing it removes the write-ahead files SQLite makes beside the copy.
+    const db = new SqliteDatabase(copy);
     try {
       const names = db
         .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
@@ -85,7 +86,7 @@ async function withSqliteSnapshot<T>(
       db.close();
     }
   } finally {
-    await rm(copy, { force: true });
+    await removeSqliteFiles(copy);
   }
 }
 
@@ -94,6 +95,13 @@ async function withPostgresSnapshot<T>(
   work: (snapshot: DatabaseSnapshot) => Promise<T>,
 ): Promise<T> {
   const client = new pg.Client({ connectionString: url });
+  // The server may end the session while it waits between reads (a failover, an idle timeout):
+  // without a listener that error would end the whole server process, with it the next read
+  // fails and the backup with it.
+  let lost: Error | null = null;
+  client.on('error', (error) => {
+    lost = error;
+  });
   await client.connect();
   try {
     await client.query('begin isolation level repeatable read read only');
@@ -116,6 +124,7 @@ async function withPostgresSnapshot<T>(
         const cursor = client.query(new Cursor<Row>(`select * from "${table}"`));
         try {
           for (;;) {
+            if (lost) throw lost;
             const rows = await cursor.read(ROWS_PER_READ);
             if (rows.length === 0) return;
             yield rows.map(plainRow);

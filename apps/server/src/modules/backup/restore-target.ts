@@ -3,7 +3,7 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import type { AppConfig, DatabaseConfig } from '../../config/env';
 import { openDatabase, type Database } from '../../db/database';
 import { createAuthOptions } from '../auth/auth-options';
@@ -48,9 +48,7 @@ async function countContentRows(target: DatabaseConfig): Promise<string[]> {
   }
   const database = openDatabase(target);
   try {
-    const present = new Set(
-      (await database.db.introspection.getTables()).map((table) => table.name),
-    );
+    const present = new Set(await ourTables(database.db, 'current'));
     const nonEmpty: string[] = [];
     for (const table of CONTENT_TABLES) {
       if (!present.has(table)) continue;
@@ -103,8 +101,9 @@ export async function openStaging(config: AppConfig, replace: boolean): Promise<
       filesFolder: stagedFiles,
       async commit() {
         await database.close();
-        // A write-ahead log left beside the old file would be replayed into the new one.
-        await removeSqliteFiles(file);
+        // A write-ahead log left beside the old file would be replayed into the new one (the
+        // old file itself is replaced by the rename, atomically).
+        await removeSqliteFiles(file, ['-wal', '-shm', '-journal']);
         await rename(staged, file);
         await swapFiles();
       },
@@ -117,36 +116,93 @@ export async function openStaging(config: AppConfig, replace: boolean): Promise<
   }
 
   const database = openDatabase(config.database);
-  if (replace) await dropDataTables(database);
+  // With --force the target's tables are moved aside (one transaction), not dropped: a restore
+  // that fails after the check moves them back, and only a successful one drops them.
+  const aside = replace ? await moveTablesAside(database) : null;
   return {
     database,
     filesFolder: stagedFiles,
     async commit() {
-      await database.close();
       await swapFiles();
+      if (aside) await sql`drop schema ${sql.id(aside)} cascade`.execute(database.db);
+      await database.close();
     },
     async discard() {
-      await database.close();
-      await rm(stagedFiles, { recursive: true, force: true });
+      try {
+        await database.db.transaction().execute(async (trx) => {
+          for (const table of (await ourTables(trx, 'current')).reverse()) {
+            await sql`drop table ${sql.table(table)} cascade`.execute(trx);
+          }
+          if (aside) await moveTables(trx, aside, 'back');
+        });
+      } finally {
+        await database.close();
+        await rm(stagedFiles, { recursive: true, force: true });
+      }
     },
   };
 }
 
-async function dropDataTables(database: Database): Promise<void> {
-  // Kysely's introspection leaves out its own tables; they go too, or the migrations would
-  // think they had run.
-  const names = (await database.db.introspection.getTables()).map((table) => table.name);
-  const ours = [...orderTables(names), 'kysely_migration', 'kysely_migration_lock'];
-  await database.db.transaction().execute(async (trx) => {
-    for (const table of ours.reverse()) {
-      await sql`drop table if exists ${sql.table(table)} cascade`.execute(trx);
-    }
-  });
+/** Kysely's own tables: moved aside under another name, or its migrator would find them. */
+const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+const ASIDE_PREFIX = 'replaced_';
+
+/** The app's tables (data, better-auth's, Kysely's) in the current schema or in `schema`. */
+async function ourTables(db: QueryExecutorProvider, schema: 'current' | string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_type = 'BASE TABLE'
+      and table_schema = ${schema === 'current' ? sql`current_schema()` : schema}`.execute(db);
+  const names = rows.map((row) => row.name);
+  return [
+    ...orderTables(names.filter((name) => !name.startsWith(ASIDE_PREFIX))),
+    ...[...KYSELY_TABLES, ...KYSELY_TABLES.map((name) => ASIDE_PREFIX + name)].filter((name) =>
+      names.includes(name),
+    ),
+  ];
 }
 
-async function removeSqliteFiles(file: string): Promise<void> {
-  for (const suffix of ['', '-wal', '-shm', '-journal'])
-    await rm(`${file}${suffix}`, { force: true });
+async function moveTablesAside(database: Database): Promise<string> {
+  const aside = `qa_replaced_${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  await database.db.transaction().execute(async (trx) => {
+    await sql`create schema ${sql.id(aside)}`.execute(trx);
+    await moveTables(trx, aside, 'aside');
+  });
+  return aside;
+}
+
+/** Moves the app's tables into the schema `aside`, or from it back into the current one. */
+async function moveTables(db: QueryExecutorProvider, aside: string, direction: 'aside' | 'back') {
+  if (direction === 'aside') {
+    for (const table of await ourTables(db, 'current')) {
+      let name = table;
+      if (KYSELY_TABLES.includes(table)) {
+        name = ASIDE_PREFIX + table;
+        await sql`alter table ${sql.table(table)} rename to ${sql.id(name)}`.execute(db);
+      }
+      await sql`alter table ${sql.table(name)} set schema ${sql.id(aside)}`.execute(db);
+    }
+    return;
+  }
+  const current = (await sql<{ name: string }>`select current_schema() as name`.execute(db))
+    .rows[0]!.name;
+  for (const table of await ourTables(db, aside)) {
+    await sql`alter table ${sql.table(`${aside}.${table}`)} set schema ${sql.id(current)}`.execute(
+      db,
+    );
+    if (table.startsWith(ASIDE_PREFIX)) {
+      const original = table.slice(ASIDE_PREFIX.length);
+      await sql`alter table ${sql.table(table)} rename to ${sql.id(original)}`.execute(db);
+    }
+  }
+  await sql`drop schema ${sql.id(aside)}`.execute(db);
+}
+
+export async function removeSqliteFiles(
+  file: string,
+  suffixes = ['', '-wal', '-shm', '-journal'],
+): Promise<void> {
+  for (const suffix of suffixes) await rm(`${file}${suffix}`, { force: true });
 }
 
 async function readdirOrEmpty(folder: string): Promise<string[]> {

@@ -72,7 +72,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     // The rows are those of the archive's schema; migrations bring them to this release's.
     await migrateDatabase(staging.database, auth.options);
   } catch (error) {
-    await staging.discard();
+    // The first failure is the one to tell; one while putting things back is told beside it.
+    await staging.discard().catch((undo: unknown) => {
+      throw new BackupError(
+        `The restore failed (${describe(error)}) and putting the target back failed too ` +
+          `(${describe(undo)}); with --force on PostgreSQL the replaced tables are in the ` +
+          'schema qa_replaced_<time>.',
+      );
+    });
     throw error;
   } finally {
     auth.close();
@@ -171,6 +178,10 @@ function checkSchema(header: ArchiveHeader, known: string[]): void {
       `The archive's schema (${archiveLast}) is not one this release can upgrade.`,
     );
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function sorted(value: unknown): unknown {
