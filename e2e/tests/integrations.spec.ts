@@ -106,8 +106,12 @@ test('API token on the profile and a webhook with its delivery log, in German on
       }),
     });
     expect(created.status).toBe(201);
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
-    const [first] = receiver.received;
+    // The server is shared with other tests: their audits reach this webhook too, so ours is
+    // found by its name.
+    const ours = () =>
+      receiver.received.find((delivery) => delivery.body.includes(JSON.stringify(auditName)));
+    await expect.poll(ours, { timeout: 20_000 }).toBeTruthy();
+    const first = ours();
     const key = Buffer.from(hookSecret.slice('whsec_'.length), 'base64');
     const expected = createHmac('sha256', key)
       .update(`${first!.id}.${first!.timestamp}.${first!.body}`)
@@ -122,8 +126,13 @@ test('API token on the profile and a webhook with its delivery log, in German on
     const delivery = hook.getByTestId('webhook-delivery').first();
     await expect(delivery.getByTestId('webhook-delivery-status')).toHaveText('Zugestellt');
     await delivery.getByTestId('webhook-delivery-resend').click();
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
-    expect(receiver.received[1]!.id).toBe(first!.id);
+    // A resend repeats a delivery with its webhook-id: an id the receiver has seen before (the
+    // newest row may be another test's audit, delivered meanwhile with an id of its own).
+    const repeated = () => {
+      const ids = receiver.received.map((delivery) => delivery.id);
+      return ids.length > new Set(ids).size;
+    };
+    await expect.poll(repeated, { timeout: 20_000 }).toBe(true);
 
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/users/${me.person.id}`);
