@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, AUDITOR } from '../support/environment';
 import { expect, signedInPage, test } from '../support/fixtures';
+import { saveNewList } from '../support/customer-lists';
 
 /**
  * The activity stream (issue 12 item 5): what one person does raises the other's badge live;
@@ -10,14 +11,7 @@ import { expect, signedInPage, test } from '../support/fixtures';
 
 async function saveList(page: Page, id: string, title: string) {
   await page.goto('/customerdata');
-  await page.getByTestId('list-new').click();
-  await page.getByTestId('new-list-id').fill(id);
-  await page.getByTestId('new-list-title-input').fill(title);
-  await page.getByTestId('new-list-create').click();
-  await page.getByTestId('entry-add').click();
-  await page.getByTestId('entry-id-0').fill('e1');
-  await page.getByTestId('entry-name-0').fill('Schraube');
-  await page.getByTestId('list-save').click();
+  await saveNewList(page, id, title, 'Schraube');
   await expect(page.getByText(`${title} gespeichert`)).toBeVisible();
 }
 

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { ADMIN, E2E_ROOT, RESTORE_PORT } from '../support/environment';
 import { expect, signedInPage, test } from '../support/fixtures';
 import { REPO_ROOT, startServer, type RunningServer } from '../support/processes';
+import { saveNewList } from '../support/customer-lists';
 
 /**
  * Issue 20: a browser that synced with an installation, which is then restored from a backup,
@@ -41,14 +42,7 @@ async function restoreInto(dataDir: string): Promise<void> {
 
 /** A customer-data list with one entry, saved from the list screen. */
 async function createList(page: Page, id: string, title: string): Promise<void> {
-  await page.getByTestId('list-new').click();
-  await page.getByTestId('new-list-id').fill(id);
-  await page.getByTestId('new-list-title-input').fill(title);
-  await page.getByTestId('new-list-create').click();
-  await page.getByTestId('entry-add').click();
-  await page.getByTestId('entry-id-0').fill('e1');
-  await page.getByTestId('entry-name-0').fill(`${title} entry`);
-  await page.getByTestId('list-save').click();
+  await saveNewList(page, id, title, `${title} entry`);
   // Closed at once: messages queue, and the restore's must not wait behind this one.
   const saved = page.getByTestId('snackbar-message').filter({ hasText: `${title} saved` });
   await saved.getByRole('button', { name: 'Close' }).click();

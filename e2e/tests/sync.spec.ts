@@ -1,5 +1,5 @@
 import { DEFAULT_CONFIGURATION } from '@qa/domain';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import {
   controlledByServiceWorker,
   expect,
@@ -7,6 +7,7 @@ import {
   signedInPage as signedInAs,
   test,
 } from '../support/fixtures';
+import { saveNewList } from '../support/customer-lists';
 
 /**
  * The sync engine in the browser (issue 4): live updates between two browsers, offline edits that
@@ -26,17 +27,6 @@ async function offlineReadyPair(browser: Browser, baseURL: string) {
   await controlledByServiceWorker(a.page);
   await b.page.goto('/customerdata');
   return { a, b };
-}
-
-async function createList(page: Page, id: string, title: string, entry: string) {
-  await page.getByTestId('list-new').click();
-  await page.getByTestId('new-list-id').fill(id);
-  await page.getByTestId('new-list-title-input').fill(title);
-  await page.getByTestId('new-list-create').click();
-  await page.getByTestId('entry-add').click();
-  await page.getByTestId('entry-id-0').fill('e1');
-  await page.getByTestId('entry-name-0').fill(entry);
-  await page.getByTestId('list-save').click();
 }
 
 const uniqueId = (prefix: string) =>
@@ -61,7 +51,7 @@ test.describe('sync between browsers', () => {
     await expect(b.page.getByRole('heading', { name: 'Customer data' })).toBeVisible();
 
     const id = uniqueId('live');
-    await createList(a.page, id, 'Teile live', 'Schraube');
+    await saveNewList(a.page, id, 'Teile live', 'Schraube');
     await expect(a.page.getByText('Teile live gespeichert')).toBeVisible();
     await expect(b.page.getByTestId(`list-item-${id}`)).toContainText('Teile live');
     // Confirmed by the server: the writer's pending count is gone.
@@ -81,7 +71,7 @@ test.describe('sync between browsers', () => {
     await a.context.setOffline(true);
     await expect(a.page.getByTestId('offline-banner')).toBeVisible();
     const id = uniqueId('offline');
-    await createList(a.page, id, 'Offline list', 'Mutter');
+    await saveNewList(a.page, id, 'Offline list', 'Mutter');
     await expect(a.page.getByTestId('sync-pending-count')).toHaveText('1');
     const item = a.page.getByTestId(`list-item-${id}`);
     await expect(item.locator('[data-sync-state="unsaved"]')).toBeVisible();
@@ -109,7 +99,7 @@ test.describe('sync between browsers', () => {
     await a.context.setOffline(true);
     await expect(a.page.getByTestId('offline-banner')).toBeVisible();
     const id = uniqueId('closed');
-    await createList(a.page, id, 'Closed while pending', 'Bolzen');
+    await saveNewList(a.page, id, 'Closed while pending', 'Bolzen');
     await expect(a.page.getByTestId('sync-pending-count')).toHaveText('1');
     await a.page.close({ runBeforeUnload: false });
 

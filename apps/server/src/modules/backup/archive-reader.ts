@@ -17,7 +17,7 @@ import {
   type Manifest,
   type ManifestEntry,
 } from './backup-archive';
-import type { Row } from './database-snapshot';
+import type { Row } from './database-snapshot.repository';
 
 export interface ArchiveHandlers {
   /** The first entry, checked against this release before anything else is read. */

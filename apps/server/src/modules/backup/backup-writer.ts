@@ -19,7 +19,7 @@ import {
   type ManifestEntry,
 } from './backup-archive';
 import { collectionCounter } from './collection-counter';
-import { withDatabaseSnapshot, type Row } from './database-snapshot';
+import { withDatabaseSnapshot, type Row } from './database-snapshot.repository';
 
 const gzipAsync = promisify(gzip);
 

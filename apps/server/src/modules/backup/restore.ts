@@ -4,16 +4,15 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
 import { sessionSecretFile, type AppConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { knownMigrations, migrateDatabase, migrateDatabaseTo } from '../../db/migrate';
 import { assertStorageKey } from '../files/file-storage';
-import { CHANGE_LOG_ID_KEY, newChangeLogId } from '../sync/change-log-id';
+import { renewChangeLogId } from '../sync/change-log-id';
 import { BackupError, type ArchiveHeader, type Manifest } from './backup-archive';
 import { readArchive } from './archive-reader';
 import { collectionCounter } from './collection-counter';
-import type { Row } from './database-snapshot';
+import { RestoreRepository } from './restore.repository';
 import { authOptionsFor, describeTargetContents, openStaging } from './restore-target';
 
 export interface RestoreOptions {
@@ -193,33 +192,23 @@ function sorted(value: unknown): unknown {
   );
 }
 
-/** Most bound values per INSERT: below SQLite's 32,766 and PostgreSQL's 65,535. */
-const VALUES_PER_INSERT = 30_000;
-
 async function load(
   options: RestoreOptions,
   database: Database,
   filesFolder: string,
   manifest: Manifest,
 ): Promise<void> {
-  const sqlite = database.dialect === 'sqlite';
+  const rows = new RestoreRepository(database);
   const totalFiles = manifest.files.count;
   let files = 0;
   const loaded: Record<string, number> = {};
-  await database.db.transaction().execute(async (trx) => {
-    const db = trx as unknown as Kysely<Record<string, Row>>;
-    // Migrations seed some tables (the sequence counter): the archive's rows replace them.
-    for (const table of Object.keys(manifest.tables)) await db.deleteFrom(table).execute();
+  await database.db.transaction().execute(async () => {
+    await rows.clear(Object.keys(manifest.tables));
     await readArchive(options.open(), {
       header: () => undefined,
-      async rows(table, rows) {
-        const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
-        const perInsert = Math.max(1, Math.floor(VALUES_PER_INSERT / columns));
-        for (let i = 0; i < rows.length; i += perInsert) {
-          const values = rows.slice(i, i + perInsert).map((row) => (sqlite ? sqliteRow(row) : row));
-          await db.insertInto(table).values(values).execute();
-        }
-        loaded[table] = (loaded[table] ?? 0) + rows.length;
+      async rows(table, batch) {
+        await rows.insert(table, batch);
+        loaded[table] = (loaded[table] ?? 0) + batch.length;
         options.onProgress?.({ phase: 'table', table, rows: loaded[table] });
       },
       async file(key, content) {
@@ -230,30 +219,14 @@ async function load(
       },
     });
     // What the archive said is what the target now holds, or nothing is kept.
-    for (const [table, rows] of Object.entries(manifest.tables)) {
-      const { count } = await db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow();
-      if (Number(count) !== rows) {
-        throw new BackupError(`Restoring ${table} gave ${count} rows instead of ${rows}.`);
+    for (const [table, expected] of Object.entries(manifest.tables)) {
+      const count = await rows.count(table);
+      if (count !== expected) {
+        throw new BackupError(`Restoring ${table} gave ${count} rows instead of ${expected}.`);
       }
     }
     // Sequence numbers of this log continue from the backup's moment: browsers must learn that
     // their replicas' positions belong to another log (docs/sync.md).
-    await db.deleteFrom('app_meta').where('key', '=', CHANGE_LOG_ID_KEY).execute();
-    await db
-      .insertInto('app_meta')
-      .values({ key: CHANGE_LOG_ID_KEY, value: newChangeLogId() })
-      .execute();
+    await renewChangeLogId(database);
   });
-}
-
-/** better-sqlite3 binds no booleans (PostgreSQL's booleans arrive as true/false). */
-function sqliteRow(row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] = typeof value === 'boolean' ? Number(value) : value;
-  }
-  return out;
 }

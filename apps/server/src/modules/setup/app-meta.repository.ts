@@ -13,6 +13,10 @@ export class AppMetaRepository {
     return row?.value ?? null;
   }
 
+  async delete(key: string): Promise<void> {
+    await this.database.db.executor.deleteFrom('app_meta').where('key', '=', key).execute();
+  }
+
   /** Fails with a unique violation when the key exists: callers use that as a claim. */
   async insert(key: string, value: string): Promise<void> {
     await this.database.db.executor.insertInto('app_meta').values({ key, value }).execute();

@@ -36,3 +36,13 @@ export async function ensureChangeLogId(database: Database): Promise<string> {
     throw error;
   }
 }
+
+/**
+ * A new id for this database's change log, in place of the one it had: the restore writes its
+ * rows and then this (inside its transaction, which the repository's executor joins).
+ */
+export async function renewChangeLogId(database: Database): Promise<void> {
+  const meta = new AppMetaRepository(database);
+  await meta.delete(CHANGE_LOG_ID_KEY);
+  await meta.insert(CHANGE_LOG_ID_KEY, newChangeLogId());
+}

@@ -4,7 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { DatabaseConfig } from '../../config/env';
 import { orderTables } from './backup-tables';
-import { removeSqliteFiles } from './restore-target';
+import { removeSqliteFiles } from '../../db/sqlite-files';
 
 export type Row = Record<string, unknown>;
 
