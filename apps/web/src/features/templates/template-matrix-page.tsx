@@ -73,7 +73,6 @@ const rowsSx = (theme: Theme) => ({ '& .tpl-row': rowSx(theme) });
 
 const rowId = (row: Row) => row.id;
 const getRowOpen = (row: Row) => ({ href: `/templates/${encodeURIComponent(row.id)}` });
-const getSyncState = (row: Row) => row.state;
 
 /**
  * /templates (SPEC section 2 "Template matrix"): the templates in the generic list with search,
@@ -222,7 +221,6 @@ export function TemplateMatrixPage() {
           renderRow={renderRow}
           rowsSx={rowsSx}
           getRowOpen={getRowOpen}
-          getSyncState={getSyncState}
           renderRowActions={renderRowActions}
         />
       </Box>

@@ -64,6 +64,13 @@ describe('UsersPage', () => {
     expect(screen.getByTestId('users-header').textContent).toContain('Rollen');
   });
 
+  it("shows each person's sync state once, in its column", async () => {
+    renderList();
+    const row = await screen.findByTestId('user-row-p2');
+    const item = row.closest('li')!;
+    expect(item.querySelectorAll('[data-sync-state]')).toHaveLength(1);
+  });
+
   it('shows the empty state without people', async () => {
     people = {};
     renderList();

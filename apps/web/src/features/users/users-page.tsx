@@ -54,7 +54,6 @@ const rowsSx = (theme: Theme) => ({
 
 const rowId = (row: UserRow) => row.id;
 const getRowOpen = (row: UserRow) => ({ href: `/user/${encodeURIComponent(row.id)}` });
-const getSyncState = (row: UserRow) => row.state;
 const FIELDS = { active: (row: UserRow) => row.active };
 
 /**
@@ -206,7 +205,6 @@ export function UsersPage() {
         renderRow={renderRow}
         rowsSx={rowsSx}
         getRowOpen={getRowOpen}
-        getSyncState={getSyncState}
         renderRowActions={renderRowActions}
         actions={actions}
       />
