@@ -75,4 +75,22 @@ describe('rebase', () => {
     expect(b2).not.toBe(b1);
     expect(c2).toBe(c1);
   });
+
+  it('does not apply an applied command again to a document its effect has reached', () => {
+    // A catalogue import's template arrived with its new version (sequence 7), its items not
+    // (no query shows them): re-running the increment there counted the version twice.
+    const applied = {
+      ...entry('thing.increment', { id: 'a' }, ['things/a']),
+      applied: true as const,
+    };
+    const arrived = new ConfirmedIndex([{ ...row('a', { count: 2 }, 2), sequence: 7 }]);
+    expect(rebase(input(arrived, [{ ...applied, appliedAt: 7 }])).get('things', 'a')).toEqual({
+      count: 2,
+    });
+    // Not arrived yet: the view still shows the command's effect.
+    const before = new ConfirmedIndex([{ ...row('a', { count: 1 }), sequence: 3 }]);
+    expect(rebase(input(before, [{ ...applied, appliedAt: 7 }])).get('things', 'a')).toEqual({
+      count: 2,
+    });
+  });
 });

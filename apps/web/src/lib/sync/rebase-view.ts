@@ -126,12 +126,22 @@ export function rebase(input: RebaseInput): ReplicaView {
     }
     for (const op of result.ops) {
       const key = documentKey(op.collection, op.id);
+      // An applied command's effect on a document that has arrived is in the confirmed data
+      // already; applied again, a relative op counts twice (a template's version went up by
+      // two after a catalogue import whose items no query showed, issue 34).
+      if (!pending && hasArrived(confirmed, key, entry.appliedAt)) continue;
       if (pending) pendingKeys.add(key);
       overlay.set(key, applyOpsToDocument(state.get(op.collection, op.id), [op]) ?? null);
     }
   }
   if (previous) keepIdentity(overlay, previous.overlay);
   return new ReplicaView(confirmed, overlay, pendingKeys, failed);
+}
+
+/** Whether the confirmed document is stored at the applied command's sequence or later. */
+function hasArrived(confirmed: ConfirmedIndex, key: string, appliedAt: number | undefined) {
+  const row = confirmed.byKey.get(key);
+  return appliedAt !== undefined && row !== undefined && row.sequence >= appliedAt;
 }
 
 function keepIdentity(
