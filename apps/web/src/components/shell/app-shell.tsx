@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useAccountLanguage } from '../../lib/i18n/use-account-language';
 import { usePerson } from '../../lib/session/session-provider';
 import { BottomBar } from './bottom-bar';
 import { LeftDrawer } from './left-drawer';
@@ -20,6 +21,7 @@ const MAIN_ID = 'main-content';
  */
 export function AppShell() {
   const person = usePerson();
+  useAccountLanguage();
   const theme = useTheme();
   // Read synchronously so a wide screen does not first render the overlay variant.
   const docked = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });

@@ -95,7 +95,7 @@ function SettingsForm({ person }: { person: Person }) {
     };
     try {
       await patchMe({ language: form.language, preferences });
-      if (form.language !== appLanguage) setLanguage(form.language);
+      if (form.language !== appLanguage) setLanguage(form.language, { savedToAccount: true });
       // The session's person carries the preferences the matrix and the dialog read.
       await refresh();
       setSaved(true);

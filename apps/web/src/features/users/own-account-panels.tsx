@@ -201,7 +201,7 @@ function LanguagePanel({ person, online }: { person: Person; online: boolean }) 
     setDone(false);
     try {
       await patchMe({ language: choice });
-      setLanguage(choice);
+      setLanguage(choice, { savedToAccount: true });
       setDone(true);
       void refresh();
     } catch (failure) {
