@@ -58,12 +58,11 @@ test('an auditor executes an audit on a tablet in German; a second browser follo
     await expect(row(a.page, 1).getByTestId('exec-finding-type')).toHaveText('Nebenabweichung');
     await expect(row(a.page, 1).getByTestId('exec-finding-position')).toBeVisible();
 
-    // Conforming in one touch; a finding without text gets the placeholder.
+    // Conforming in one touch: named by its type, with no placeholder text (decision 70).
     await row(a.page, 2).getByTestId('exec-quick-ok').click();
     await expect(row(a.page, 2).getByTestId('exec-completed')).toBeVisible();
-    await expect(row(a.page, 2).getByTestId('exec-finding-text')).toHaveText(
-      'Das ist ein Platzhalter',
-    );
+    await expect(row(a.page, 2).getByTestId('exec-finding-type')).toHaveText('Keine Abweichung');
+    await expect(row(a.page, 2).getByTestId('exec-finding-text')).toHaveText('');
 
     // "Not applicable" on the question with a finding asks first; cancel changes nothing.
     await row(a.page, 1).getByTestId('exec-quick-na').click();

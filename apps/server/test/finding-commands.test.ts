@@ -75,7 +75,7 @@ describeEachDialect('finding commands', (dialect) => {
     await app?.stop();
   });
 
-  it('create, update and delete a finding, with the placeholder text and activities', async () => {
+  it('create, update and delete a finding, without a placeholder text, and activities', async () => {
     const { auditId, itemId } = await newItem();
     await accepted(co, 'finding.create', {
       auditId,
@@ -85,7 +85,7 @@ describeEachDialect('finding commands', (dialect) => {
     expect((await storedItem(itemId)).deviations.f1).toEqual({
       id: 'f1',
       importance: '3',
-      text: 'Das ist ein Platzhalter',
+      text: '',
       reason: 'Pallets in the aisle',
       solution: '',
       geolocation: null,
@@ -99,7 +99,7 @@ describeEachDialect('finding commands', (dialect) => {
       finding: { id: 'f2', importance: '1' },
       language: 'en',
     });
-    expect((await storedItem(itemId)).deviations.f2?.text).toBe('This is a placeholder');
+    expect((await storedItem(itemId)).deviations.f2?.text).toBe('');
 
     await accepted(lead, 'finding.update', {
       auditId,

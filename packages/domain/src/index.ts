@@ -17,6 +17,7 @@ export * from './messages/validation.messages';
 export * from './entities/validation-issue';
 export * from './entities/attachment.schema';
 export * from './entities/audit.schema';
+export * from './entities/audit-supplier';
 export * from './entities/audit-defaults';
 export * from './entities/audit-update';
 export * from './entities/measure.schema';

@@ -5,7 +5,7 @@ import { formatMessage } from '../messages/message';
 import { RULES_MESSAGES } from '../messages/rules.messages';
 import { auditItemSchema, type AuditItem } from './audit-item.schema';
 import { deleteFinding, reactivateAuditItem, storeFinding } from './audit-item-state';
-import { checkFinding, findingPlaceholderText } from './finding-rules';
+import { checkFinding, findingDisplayText } from './finding-rules';
 
 const types = DEFAULT_FINDING_TYPES;
 
@@ -38,28 +38,40 @@ describe('finding rules', () => {
     );
   });
 
-  it('missing text takes the type placeholder, else the fixed fallback', () => {
+  it('a missing text stays empty: no placeholder is stored (decision 70)', () => {
     const stored = okItem(
       storeFinding(item(), { id: 'f1', importance: '3', text: '  ' }, types, { mode: 'create' }),
     );
-    // The default types leave placeholder_text empty: German audits get the German fallback.
-    expect(stored.deviations.f1?.text).toBe('Das ist ein Platzhalter');
-    for (const type of types) {
-      expect(findingPlaceholderText(type)).toBe('Das ist ein Platzhalter');
-      expect(findingPlaceholderText(type, 'en')).toBe('This is a placeholder');
-    }
+    expect(stored.deviations.f1?.text).toBe('');
     const configured = [{ ...types[0]!, placeholder_text: 'Siehe Bericht' }];
-    expect(findingPlaceholderText(configured[0]!, 'en')).toBe('Siehe Bericht');
     const check = checkFinding(item(), { id: 'f1', importance: '0' }, configured, 'create');
-    expect(check.ok && check.finding.text).toBe('Siehe Bericht');
-    const english = checkFinding(item(), { id: 'f1', importance: '9' }, types, 'create', 'en');
-    expect(english.ok && english.finding.text).toBe('This is a placeholder');
+    expect(check.ok && check.finding.text).toBe('');
+    // An edit of a finding that carries an old placeholder drops it.
+    const old = item({ f1: { importance: '1', text: 'Das ist ein Platzhalter' } });
+    const edited = okItem(
+      storeFinding(old, { id: 'f1', importance: '3', text: 'Das ist ein Platzhalter' }, types, {
+        mode: 'edit',
+      }),
+    );
+    expect(edited.deviations.f1?.text).toBe('');
     const kept = okItem(
       storeFinding(item(), { id: 'f1', importance: '3', text: 'Missing' }, types, {
         mode: 'create',
       }),
     );
     expect(kept.deviations.f1?.text).toBe('Missing');
+  });
+
+  it('shows no placeholder a finding stored earlier carries, in any language', () => {
+    const type = { ...types[1]!, placeholder_text: 'Siehe Bericht' };
+    expect(findingDisplayText('Das ist ein Platzhalter')).toBe('');
+    expect(findingDisplayText(' This is a placeholder ')).toBe('');
+    expect(findingDisplayText('Siehe Bericht', type)).toBe('');
+    expect(findingDisplayText('Siehe Bericht')).toBe('Siehe Bericht');
+    expect(findingDisplayText('   ')).toBe('');
+    expect(findingDisplayText('Das ist ein Platzhalter für den Prüfplan')).toBe(
+      'Das ist ein Platzhalter für den Prüfplan',
+    );
   });
 
   it('create needs a new id, edit an existing one', () => {

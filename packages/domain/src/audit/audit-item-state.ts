@@ -1,5 +1,5 @@
 import type { AuditItemState, FindingType } from '../config/configured-types';
-import type { DomainMessage, Language } from '../messages/message';
+import type { DomainMessage } from '../messages/message';
 import type { AuditItem, Finding } from './audit-item.schema';
 import {
   checkFinding,
@@ -36,7 +36,6 @@ export interface StoreFindingOptions {
   mode: FindingMode;
   /** The user confirmed that the other findings (and their measures) are discarded. */
   confirmed?: boolean;
-  language?: Language;
 }
 
 /**
@@ -51,7 +50,7 @@ export function storeFinding(
   types: readonly FindingType[],
   options: StoreFindingOptions,
 ): ItemStateResult {
-  const checked = checkFinding(item, input, types, options.mode, options.language);
+  const checked = checkFinding(item, input, types, options.mode);
   if (!checked.ok) return checked;
   const { finding, type } = checked;
   const others = Object.keys(item.deviations).filter((id) => id !== finding.id);

@@ -148,7 +148,7 @@ describe('finding.create', () => {
     expect(item(state)).toMatchObject({ auditItemState: null, deactivated: false });
   });
 
-  it('fills a missing text with the placeholder: the type own, else the fallback in the language', () => {
+  it('keeps a missing text empty: no placeholder, neither the fallback nor the type own', () => {
     const state = prepared();
     apply(createFindingCommand, create({ id: 'f1', importance: '3' }), state);
     apply(
@@ -156,8 +156,8 @@ describe('finding.create', () => {
       create({ id: 'f2', importance: '1', text: ' ' }, { language: 'en' }),
       state,
     );
-    expect(item(state).deviations.f1?.text).toBe('Das ist ein Platzhalter');
-    expect(item(state).deviations.f2?.text).toBe('This is a placeholder');
+    expect(item(state).deviations.f1?.text).toBe('');
+    expect(item(state).deviations.f2?.text).toBe('');
 
     const types = DEFAULT_FINDING_TYPES.map((type) =>
       type.id === '9' ? { ...type, placeholder_text: 'Major gap, see photos' } : type,
@@ -172,7 +172,7 @@ describe('finding.create', () => {
       },
     ]);
     apply(createFindingCommand, create({ id: 'f3', importance: '9' }, { language: 'en' }), state);
-    expect(item(state).deviations.f3?.text).toBe('Major gap, see photos');
+    expect(item(state).deviations.f3?.text).toBe('');
   });
 
   it('reads the finding types of the configuration: a type only configured there is known', () => {
@@ -247,7 +247,7 @@ describe('finding.create', () => {
       auditItemState: 'deactivated',
       deactivated: true,
       completed: false,
-      deviations: { na1: { importance: 'na', text: 'Das ist ein Platzhalter' } },
+      deviations: { na1: { importance: 'na', text: '' } },
     });
   });
 
@@ -354,7 +354,7 @@ describe('finding.update', () => {
       error: { code: 'rule', message: { key: 'finding.unknownType' } },
     });
     apply(updateFindingCommand, update({ id: 'f1', text: '' }, { language: 'en' }), state);
-    expect(item(state).deviations.f1?.text).toBe('This is a placeholder');
+    expect(item(state).deviations.f1?.text).toBe('');
   });
 
   it('stores the geolocation, the person and the custom fields, and keeps the media', () => {

@@ -97,7 +97,10 @@ const storeArgs = z.object({
   finding: findingArgSchema,
   /** The user confirmed that the item's other findings (and their measures) are discarded. */
   confirmDiscard: z.boolean().optional(),
-  /** The user's language, for the placeholder of a finding without text (German default). */
+  /**
+   * The user's language. It chose the stored placeholder's language; no placeholder is stored
+   * any more (decision 70), but clients and queued commands still send it.
+   */
   language: z.enum(['de', 'en']).optional(),
 });
 type StoreArgs = z.infer<typeof storeArgs>;
@@ -235,7 +238,6 @@ function storeFindingCommand(
   const result = storeFinding(item, input, findingConfiguration(state).types, {
     mode,
     confirmed: args.confirmDiscard === true,
-    ...(args.language === undefined ? {} : { language: args.language }),
   });
   if (!result.ok) return refused(result.error);
   const finding = result.item.deviations[findingId]!;
@@ -286,7 +288,7 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
  * `conflict`). A type that carries an item state replaces the item's other findings and sets
  * state and flag, but only with `confirmDiscard: true` when there are others (else `rule`
  * 'auditItem.confirmDiscardFindings', the question the UI asks); an ordinary type clears the
- * state and drops the finding that had set it. A missing text takes the placeholder.
+ * state and drops the finding that had set it. A missing text stays empty (decision 70).
  */
 export const createFindingCommand = defineCommand({
   name: 'finding.create',

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
 import {
   createExecutionRowCache,
-  executionProgress,
   findingTypeColor,
   replacesOthers,
   stateTypes,
@@ -82,6 +81,18 @@ describe('execution rows', () => {
     expect(row.findings[2]).toMatchObject({ importance: '', text: '', mediaCount: 0 });
   });
 
+  it('reads a placeholder an earlier version stored as no text (decision 70)', () => {
+    const row = toExecutionRow(
+      item('1', {
+        deviations: {
+          f1: { importance: 'ok', text: 'Das ist ein Platzhalter' },
+          f2: { importance: '1', text: 'This is a placeholder' },
+        },
+      }),
+    );
+    expect(row.findings.map((finding) => finding.text)).toEqual(['', '']);
+  });
+
   it('leaves out items deactivated in preparation, keeps those made not applicable here', () => {
     const toRows = createExecutionRowCache();
     const rows = toRows([
@@ -102,16 +113,6 @@ describe('execution rows', () => {
     const [before] = toRows([first, item('2')]);
     const [after] = toRows([first, item('2', { deviations: { f: { importance: '1' } } })]);
     expect(after).toBe(before);
-  });
-
-  it('counts progress as items with at least one finding, in whole percent', () => {
-    const rows = createExecutionRowCache()([
-      item('1', { deviations: { f: { importance: '1' } } }),
-      item('2'),
-      item('3'),
-    ]);
-    expect(executionProgress(rows)).toEqual({ answered: 1, total: 3, percent: 33 });
-    expect(executionProgress([])).toEqual({ answered: 0, total: 0, percent: 0 });
   });
 
   it('asks before a closing type replaces other findings, not for ordinary types', () => {

@@ -1,5 +1,6 @@
 import {
   FINDING_CUSTOM_FIELDS,
+  findingDisplayText,
   type FindingType,
   type Geolocation,
   type Importance,
@@ -123,7 +124,8 @@ function findingOf(
   return {
     id,
     importance: text(data.importance),
-    text: text(data.text),
+    // A placeholder an earlier version stored is no text (decision 70): never shown or printed.
+    text: findingDisplayText(text(data.text)),
     reason: text(data.reason),
     solution: text(data.solution),
     findingperson: text(data.findingperson),
@@ -177,20 +179,6 @@ export function createExecutionRowCache() {
     for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
     return rows;
   };
-}
-
-export interface ExecutionProgress {
-  answered: number;
-  total: number;
-  /** Whole percent, 0 without items. */
-  percent: number;
-}
-
-/** Audit progress (SPEC section 9): items with at least one finding among the executed ones. */
-export function executionProgress(rows: readonly ExecutionRow[]): ExecutionProgress {
-  const answered = rows.filter((row) => row.findings.length > 0).length;
-  const total = rows.length;
-  return { answered, total, percent: total === 0 ? 0 : Math.round((answered / total) * 100) };
 }
 
 /** The finding types that close a question in one step ("not applicable", "conforming"). */
