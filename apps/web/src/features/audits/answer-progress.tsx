@@ -27,7 +27,7 @@ export function AnswerProgress({
   return (
     <Box sx={sx} data-testid={testId}>
       <Typography variant="body2" id={id} gutterBottom>
-        {t('execution.progress', { answered, total, percent })}
+        {t('execution.progress', { answered, count: total, percent })}
       </Typography>
       <LinearProgress
         variant="determinate"

@@ -251,7 +251,7 @@ export function AuditItemImportDialog({
           {phase.step === 'running' && (
             <Box data-testid="item-import-progress">
               <Typography gutterBottom>
-                {t('preparation.import.running', { done: phase.done, total: phase.total })}
+                {t('preparation.import.running', { done: phase.done, count: phase.total })}
               </Typography>
               <LinearProgress
                 variant="determinate"
@@ -269,7 +269,7 @@ export function AuditItemImportDialog({
             <Alert severity="error" data-testid="item-import-result">
               {t('preparation.import.failed', {
                 done: phase.done,
-                total: phase.total,
+                count: phase.total,
                 reason: phase.reason,
               })}
             </Alert>
