@@ -21,6 +21,11 @@ import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from '.
 interface ShowOptions {
   message: string;
   type?: SnackbarType;
+  /**
+   * Merges this message with others of the same `key` shown or waiting: the one message then
+   * reads `text(count)` ("12 findings saved"); `message` is the text of a single one.
+   */
+  burst?: { key: string; text: (count: number) => string };
 }
 
 interface SnackbarContextValue {
@@ -37,8 +42,16 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const [autoHideMs, setAutoHideMs] = useState(DEFAULT_SHELL_SETTINGS.snackbarMs);
 
-  const show = useCallback(({ message, type = 'info' }: ShowOptions) => {
-    dispatch({ type: 'enqueue', message: { id: nextId.current++, message, type } });
+  const show = useCallback(({ message, type = 'info', burst }: ShowOptions) => {
+    dispatch({
+      type: 'enqueue',
+      message: {
+        id: nextId.current++,
+        message,
+        type,
+        ...(burst ? { burst: { ...burst, count: 1 } } : {}),
+      },
+    });
   }, []);
   const value = useMemo(() => ({ show, setAutoHideMs }), [show]);
 
@@ -59,7 +72,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
         <Snackbar
           key={current.id}
           open={state.open}
-          autoHideDuration={autoHideMs}
+          // A changed duration restarts MUI's timer: a message a burst has grown stays its full
+          // time from its last addition, not from its first.
+          autoHideDuration={autoHideMs + ((current.burst?.count ?? 1) % 2)}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           onClose={(_event, reason) => {
             // A click elsewhere must not swallow an error the user has not read yet.

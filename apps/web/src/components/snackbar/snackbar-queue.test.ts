@@ -53,4 +53,28 @@ describe('snackbarQueueReducer', () => {
     expect(state.current?.id).toBe(2);
     expect(state.open).toBe(true);
   });
+
+  it('merges a burst of one kind into one message that counts them', () => {
+    const saved = (id: number): SnackbarMessage => ({
+      id,
+      message: 'Finding saved',
+      type: 'success',
+      burst: { key: 'saved', count: 1, text: (count) => `${count} findings saved` },
+    });
+    let state = run([
+      { type: 'enqueue', message: saved(1) },
+      { type: 'enqueue', message: message(2) },
+      ...[3, 4, 5].map((id): SnackbarQueueAction => ({ type: 'enqueue', message: saved(id) })),
+    ]);
+    expect(state.current).toMatchObject({ id: 1, message: '4 findings saved' });
+    expect(state.waiting.map((m) => m.id)).toEqual([2]);
+    // Once leaving the screen, a new one of the kind starts a message of its own.
+    state = snackbarQueueReducer(state, { type: 'dismiss', id: 1 });
+    state = snackbarQueueReducer(state, { type: 'enqueue', message: saved(6) });
+    state = snackbarQueueReducer(state, { type: 'enqueue', message: saved(7) });
+    expect(state.waiting.map((m) => [m.id, m.message])).toEqual([
+      [2, 'm2'],
+      [6, '2 findings saved'],
+    ]);
+  });
 });

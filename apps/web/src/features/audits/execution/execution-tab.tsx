@@ -60,6 +60,7 @@ import {
   type ExecutionFinding,
   type ExecutionRow,
 } from './execution-rows';
+import { findingsSavedBurst, uploadedBurst, uploadsFailedBurst } from './snackbar-bursts';
 import { FindingDialog } from './finding-dialog';
 import {
   VdaLevelBadge,
@@ -136,6 +137,9 @@ const STEP_PARAM = 'step';
 
 /** The execution rows' look plus the VDA point buttons' (a VDA audit only). */
 const vdaExecutionRowsSx = [executionRowsSx, { '& .exec-row': vdaRowsSx }] as SxProps<Theme>;
+/** The messages of a finding's save, counted together when answers come in a row. */
+const SAVED_FINDING = new Set(['finding.created', 'finding.updated']);
+
 
 const getId = (row: ExecutionRow) => row.id;
 const getSyncState = (row: ExecutionRow) => row.state;
@@ -175,9 +179,17 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const uploadChanged = useCallback(
     (_fileId: string, upload: FileUpload) => {
       if (upload.state === 'uploaded') {
-        show({ type: 'success', message: t('files.uploaded', { name: upload.name }) });
+        show({
+          type: 'success',
+          message: t('files.uploaded', { name: upload.name }),
+          burst: uploadedBurst(t, upload.name),
+        });
       } else if (upload.state === 'failed') {
-        show({ type: 'error', message: t('files.uploadFailed', { name: upload.name }) });
+        show({
+          type: 'error',
+          message: t('files.uploadFailed', { name: upload.name }),
+          burst: uploadsFailedBurst(t),
+        });
       }
     },
     [show, t],
@@ -311,7 +323,13 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       try {
         const { local } = await runCommand(name, args);
         if (!local.ok) show({ type: 'error', message: translate(local.error.message) });
-        else if (local.message) show({ type: 'success', message: translate(local.message) });
+        else if (local.message) {
+          show({
+            type: 'success',
+            message: translate(local.message),
+            ...(SAVED_FINDING.has(local.message.key) ? { burst: findingsSavedBurst(t) } : {}),
+          });
+        }
       } catch {
         show({ type: 'error', message: t('execution.commandFailed') });
       }

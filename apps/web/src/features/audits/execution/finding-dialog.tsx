@@ -59,6 +59,7 @@ import {
   type FindingForm,
   type FindingTextField,
 } from './finding-form';
+import { findingsSavedBurst } from './snackbar-bursts';
 
 export interface FindingDialogProps {
   auditId: string;
@@ -207,6 +208,7 @@ export function FindingDialog({
         message: translate(
           local.message ?? { key: finding ? 'finding.updated' : 'finding.created' },
         ),
+        burst: findingsSavedBurst(t),
       });
       onSaved?.();
       onClose();
