@@ -60,8 +60,8 @@ import {
   type ExecutionFinding,
   type ExecutionRow,
 } from './execution-rows';
-import { findingsSavedBurst, uploadedBurst, uploadsFailedBurst } from './snackbar-bursts';
 import { FindingDialog } from './finding-dialog';
+import { findingsSavedBurst, uploadedBurst, uploadsFailedBurst } from './snackbar-bursts';
 import {
   VdaLevelBadge,
   VdaLevelsSummary,
@@ -137,9 +137,9 @@ const STEP_PARAM = 'step';
 
 /** The execution rows' look plus the VDA point buttons' (a VDA audit only). */
 const vdaExecutionRowsSx = [executionRowsSx, { '& .exec-row': vdaRowsSx }] as SxProps<Theme>;
+
 /** The messages of a finding's save, counted together when answers come in a row. */
 const SAVED_FINDING = new Set(['finding.created', 'finding.updated']);
-
 
 const getId = (row: ExecutionRow) => row.id;
 const getSyncState = (row: ExecutionRow) => row.state;
