@@ -10,8 +10,17 @@ export const AUDIT_ITEM_STATES = ['deactivated', 'completed'] as const;
 export const auditItemStateSchema = z.enum(AUDIT_ITEM_STATES);
 export type AuditItemState = z.infer<typeof auditItemStateSchema>;
 
+/** A question's degree of fulfilment with a finding of a type, in whole or fractional percent. */
+export const FULFILMENT_MIN = 0;
+export const FULFILMENT_MAX = 100;
+const FULFILMENT_RANGE = { error: 'config.finding.fulfilmentRange' } as const;
+
 export const findingTypeSchema = z.object({
   id: z.string().min(1).max(MAX_NAME_LENGTH),
+  /**
+   * The type's severity, higher is worse, in every calc schema: the worst finding of a question
+   * is the one of the highest value, and the deviation schema counts this value.
+   */
   value: z.number(),
   text: z.string().max(MAX_NAME_LENGTH),
   short: z.string().max(MAX_NAME_LENGTH),
@@ -26,6 +35,16 @@ export const findingTypeSchema = z.object({
    * Without it the QK number falls back to `short` when that is one of the abbreviations.
    */
   qkClass: z.enum(QK_ABBREVIATIONS).optional(),
+  /**
+   * The compliance schema's value ("Erfüllungsgrad"): how far a question with this finding as
+   * its worst fulfils its requirement, 0 to 100 %. Missing in configurations stored before it
+   * existed: scoring then derives it from `value` (`findingFulfilment`).
+   */
+  fulfilment: z
+    .number(FULFILMENT_RANGE)
+    .min(FULFILMENT_MIN, FULFILMENT_RANGE)
+    .max(FULFILMENT_MAX, FULFILMENT_RANGE)
+    .optional(),
 });
 export type FindingType = z.infer<typeof findingTypeSchema>;
 

@@ -8,11 +8,13 @@ import type { FindingType, Importance, MeasureType } from './configured-types';
  */
 
 /**
- * Finding ("deviation") types: the value is the scoring weight, higher is worse. `qkClass` makes
+ * Finding ("deviation") types: the value is the severity, higher is worse, which the deviation
+ * schema counts; `fulfilment` is what the compliance schema counts, in percent: a remark leaves
+ * the requirement fulfilled, a note nearly, a minor deviation half, a major one not at all
+ * (docs/decisions.md, decision 67). `qkClass` makes
  * the QK number work on the default configuration (major = A, minor = B, note = C1; docs/
- * decisions.md "QK quality number"). `placeholder_text` is empty on purpose: a finding saved
- * without text then gets the bilingual fallback 'Das ist ein Platzhalter' / 'This is a
- * placeholder' in the user's language, instead of an English type name in a German audit.
+ * decisions.md "QK quality number"). `placeholder_text` is empty: a finding saved without text
+ * keeps no text and is named by its type (decision 70).
  */
 export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
   {
@@ -25,6 +27,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    fulfilment: 100,
   },
   {
     id: '1',
@@ -36,6 +39,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    fulfilment: 90,
     qkClass: 'C1',
   },
   {
@@ -48,6 +52,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    fulfilment: 50,
     qkClass: 'B',
   },
   {
@@ -60,6 +65,7 @@ export const DEFAULT_FINDING_TYPES: readonly FindingType[] = [
     is_no_deviation: false,
     is_not_applicable: false,
     auditItemState: null,
+    fulfilment: 0,
     qkClass: 'A',
   },
   {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { findingTypeSchema } from './configured-types';
+import { fulfilmentOrderViolations } from '../scoring/finding-scale';
 import { DEFAULT_FINDING_TYPES } from './default-types';
 import { uniqueIdList } from './localized-text.schema';
 
@@ -18,7 +19,28 @@ export const FINDING_CUSTOM_FIELDS = [
  * serve vehicle inspections, not a general quality audit.
  */
 export const findingConfigSchema = z.strictObject({
-  types: uniqueIdList(findingTypeSchema).min(1),
+  // A more severe type (higher value) fulfilling more than a less severe one would let a worse
+  // finding raise a compliance score (decision 67).
+  types: uniqueIdList(findingTypeSchema)
+    .min(1)
+    .superRefine((types, ctx) => {
+      // zod refines a list whose entries failed too: their own errors say enough then.
+      const invalid = types.some(
+        (type) =>
+          !Number.isFinite(type.value) ||
+          (type.fulfilment !== undefined &&
+            !findingTypeSchema.shape.fulfilment.safeParse(type.fulfilment).success),
+      );
+      if (invalid) return;
+      for (const { index, lessSevere } of fulfilmentOrderViolations(types)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'config.finding.fulfilmentOrder',
+          path: [index, 'fulfilment'],
+          params: { value: types[index]!.id, other: lessSevere },
+        });
+      }
+    }),
   customFields: z.array(z.enum(FINDING_CUSTOM_FIELDS)),
 });
 export type FindingConfig = z.infer<typeof findingConfigSchema>;

@@ -52,6 +52,14 @@ export const validationMessages = defineMessages({
     de: 'Die ID {value} kommt mehrfach vor',
     en: 'The id {value} occurs more than once',
   },
+  'config.finding.fulfilmentRange': {
+    de: 'Der Erfüllungsgrad ist eine Zahl von 0 bis 100',
+    en: 'The degree of fulfilment is a number from 0 to 100',
+  },
+  'config.finding.fulfilmentOrder': {
+    de: 'Die Befundart {value} wiegt schwerer als {other}, darf also keinen höheren Erfüllungsgrad haben',
+    en: 'The finding type {value} is more severe than {other}, so its degree of fulfilment must not be higher',
+  },
 
   // Confirmations
   'confirm.deleteMeasure': {
