@@ -63,6 +63,7 @@ export * from './messages/report-mail.messages';
 export * from './report/report-mail';
 export * from './audit/finding-rules';
 export * from './audit/audit-item-state';
+export * from './audit/answered-rules';
 export * from './scoring/scoring';
 export * from './scoring/qk';
 export * from './scoring/comparison';

@@ -190,6 +190,26 @@ describe('scoring rules', () => {
     });
     expect(scoreAudit([], config('deviation')).total).toMatchObject({ progress: 0, percent: null });
   });
+
+  it('progress counts what isAuditItemAnswered counts: a VDA evaluation without a finding', () => {
+    const evaluated = auditItemSchema.parse({
+      id: 'v',
+      auditId: 'a1',
+      question: { text: 'Q 2.1', no: '2.1', category_id: '2' },
+      vda: { all: { points: 10 } },
+    });
+    const open = makeItem({ id: 'o', categoryId: '2' });
+    const vda = { ...config('deviation'), vda: { setup: null, edition: '2016' } };
+    expect(scoreAudit([evaluated, open], vda).total).toMatchObject({
+      answeredItems: 1,
+      progress: 50,
+    });
+    // Not scored as a finding value: the score of a VDA audit is its grade.
+    expect(explainAuditScore([evaluated], vda).total.items[0]).toMatchObject({
+      answered: true,
+      excluded: 'unanswered',
+    });
+  });
 });
 
 const ordinary = DEFAULT_FINDING_TYPES.filter(

@@ -1,6 +1,7 @@
 import type { FindingType, Importance } from '../config/configured-types';
 import type { AuditItem } from '../audit/audit-item.schema';
 import type { DomainMessage } from '../messages/message';
+import { isAuditItemAnswered, type VdaAnswerContext } from '../audit/answered-rules';
 
 /**
  * Audit scoring (SPEC section 9). With schema 'deviation' a higher finding value is worse and an
@@ -57,7 +58,7 @@ export interface ScoreNumbers {
   /** Items that entered current/best/worst: answered, applicable, with a known finding type. */
   countedItems: number;
   totalItems: number;
-  /** Items with at least one finding. */
+  /** Answered items (`isAuditItemAnswered`: finding, one touch, VDA evaluation, n/a). */
   answeredItems: number;
   notApplicableItems: number;
   /** round(answeredItems / totalItems * 100); 0 for no items. */
@@ -83,6 +84,8 @@ export interface ScoringConfig {
   calcSchema?: string | null;
   findingTypes: readonly FindingType[];
   importances: readonly Importance[];
+  /** A VDA 6.3 audit's set-up: its questions are answered by their evaluations (progress). */
+  vda?: VdaAnswerContext | null;
 }
 
 /** Why an item does not enter the score. */
@@ -116,7 +119,7 @@ export interface ItemExplanation {
   bestContribution: number | null;
   worstContribution: number | null;
   excluded: ItemExclusion | null;
-  /** Has at least one finding (counts for progress). */
+  /** Answered as `isAuditItemAnswered` says (counts for progress). */
   answered: boolean;
 }
 
@@ -179,7 +182,7 @@ function explainItem(
         ? bestValue
         : Math.min(range.max, Math.max(range.min, type.value)),
     }));
-  const answered = findings.length > 0;
+  const answered = isAuditItemAnswered(item, config.vda);
   const { weight, weightFrom } = itemWeight(item, config.importances);
   const base = {
     itemId: item.id,
@@ -192,7 +195,7 @@ function explainItem(
   };
   const excluded: ItemExclusion | null = notApplicable
     ? 'notApplicable'
-    : !answered
+    : findings.length === 0
       ? 'unanswered'
       : known.length === 0
         ? 'unknownFindingType'

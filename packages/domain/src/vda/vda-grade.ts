@@ -113,7 +113,10 @@ export interface VdaGradeInput {
 const ORDER = new Intl.Collator('en', { numeric: true });
 
 /** The element of a question: its category id, else its number's first part ('6.2.3' -> 6). */
-export function vdaElementOf(question: Question, rules: VdaRuleSet): string | null {
+export function vdaElementOf(
+  question: Pick<Question, 'no' | 'category_id'>,
+  rules: VdaRuleSet,
+): string | null {
   const category = question.category_id.trim() || question.no.trim().split('.')[0] || '';
   return rules.elements.find((element) => element.category === category)?.id ?? null;
 }
@@ -129,7 +132,7 @@ export function vdaSubElementOf(question: Question, rules: VdaRuleSet): string |
 
 /** The keys a question is evaluated under in an audit with this set-up. */
 export function vdaEvaluationKeys(
-  question: Question,
+  question: Pick<Question, 'no' | 'category_id'>,
   setup: VdaSetup | null | undefined,
   rules: VdaRuleSet,
 ): string[] {

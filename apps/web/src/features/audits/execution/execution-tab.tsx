@@ -54,7 +54,6 @@ import {
 } from './execution-row-view';
 import {
   createExecutionRowCache,
-  executionProgress,
   findingTypeColor,
   stateTypes,
   type ExecutionFinding,
@@ -82,7 +81,6 @@ import {
   vdaElementOfCategory,
   vdaLevelsOf,
   vdaSetupOf,
-  vdaProgress,
   vdaTapAction,
   type VdaChoice,
   type VdaRowModel,
@@ -93,6 +91,7 @@ import { cameraPath } from './media/camera-target';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
 import { AllowedFileTypes } from './media/media-strip';
 import { MediaViewer } from './media/media-viewer';
+import { auditProgress } from '../answer-items';
 import { AnswerProgress } from '../answer-progress';
 import { useAuditWithItems } from '../use-audit-items';
 
@@ -241,16 +240,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
     () => (vdaAudit ? toVdaRows(vdaItems, vdaContext) : null),
     [vdaAudit, toVdaRows, vdaItems, vdaContext],
   );
-  const progress = useMemo(
-    () =>
-      vdaRows
-        ? vdaProgress(
-            rows.map((row) => row.id),
-            vdaRows,
-          )
-        : executionProgress(rows),
-    [rows, vdaRows],
-  );
+  // Over every question, those deactivated in preparation included: the reporting tab counts
+  // the same ones (answered as "not applicable").
+  const progress = useMemo(() => auditProgress(documents, audit?.data), [documents, audit]);
   const [params, setParams] = useSearchParams();
   const step = selectedStep(vdaSetup, params.get(STEP_PARAM));
   // Follow-up of the supplier's last VDA audit: its measures not yet effective (issue 19.6).

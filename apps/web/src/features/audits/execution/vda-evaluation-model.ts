@@ -285,22 +285,3 @@ export function vdaLevelsOf(grade: VdaGrade): VdaLevels {
     total: grade.total,
   };
 }
-
-/**
- * The progress of a VDA audit: a question counts as answered when it is evaluated under every
- * key (n.e. included) or made not applicable; a finding alone does not evaluate it.
- */
-export function vdaProgress(
-  rowIds: readonly string[],
-  models: ReadonlyMap<string, VdaRowModel>,
-): { answered: number; total: number; percent: number } {
-  const total = rowIds.length;
-  const answered = rowIds.filter((id) => {
-    const model = models.get(id);
-    return (
-      model !== undefined &&
-      (model.deactivated || model.keys.every((state) => state.evaluation !== null))
-    );
-  }).length;
-  return { answered, total, percent: total === 0 ? 0 : Math.round((answered / total) * 100) };
-}

@@ -2,6 +2,7 @@ import { DEFAULT_FINDING_TYPES, DEFAULT_IMPORTANCES, DEFAULT_QK_TABLE } from '@q
 import type { JsonObject } from '@qa/sync';
 import { describe, expect, it } from 'vitest';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { auditProgress } from '../answer-items';
 import { reportModel, reportSchemaOf } from './report-model';
 
 const config = {
@@ -52,6 +53,23 @@ describe('the report model', () => {
     );
     expect(model.unreadable).toBe(1);
     expect(model.qk).toMatchObject({ worstClass: 'A', base: 10, score: 1.4 });
+  });
+
+  it('counts a VDA audit evaluated throughout as answered, as the execution tab does', () => {
+    const audit = { reportSchema: { calcSchema: 'vda63' }, vdaEdition: '2016' };
+    const evaluated = (id: string, no: string) =>
+      item(id, [], {
+        question: { text: `Frage ${no}`, no, category_id: no.split('.')[0]! },
+        vda: { all: { points: 10, reason: '' } },
+      });
+    const documents = [
+      evaluated('i1', '2.1'),
+      evaluated('i2', '7.5'),
+      item('i3', [], { auditItemState: 'deactivated' }),
+    ];
+    const model = reportModel(documents, audit, config);
+    expect(model.explanation.total).toMatchObject({ answeredItems: 3, progress: 100 });
+    expect(auditProgress(documents, audit)).toEqual({ answered: 3, total: 3, percent: 100 });
   });
 
   it('reads a missing or odd report schema as none', () => {

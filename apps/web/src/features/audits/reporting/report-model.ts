@@ -12,6 +12,7 @@ import {
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { vdaAnswerContextOf } from '../answer-items';
 import { typeCounts, type TypeCount } from '../wrapup/wrapup-overview';
 import { isVdaReport, vdaGradeOf } from './vda-result-model';
 
@@ -78,6 +79,8 @@ export function reportModel(
     calcSchema,
     findingTypes: config.findingTypes,
     importances: config.importances,
+    // A VDA audit's questions are answered by their evaluations (the tab's and PDF's progress).
+    vda: vdaAnswerContextOf(audit),
   });
   const counts = new Map<string, number>();
   let findings = 0;

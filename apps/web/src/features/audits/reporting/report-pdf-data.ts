@@ -50,6 +50,8 @@ export interface ReportPdfData {
     total: string;
     schema: string;
     counted: string;
+    /** "3 of 6 questions answered (50 %)", the same as the tabs (`isAuditItemAnswered`). */
+    progress: string;
     formula: string | null;
     qk: string | null;
     /** `value` is the percent drawn as a bar (null: nothing scored). */

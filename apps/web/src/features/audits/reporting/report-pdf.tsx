@@ -294,13 +294,17 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
         ))}
 
         {vda ? (
-          <VdaResult vda={vda} heading={vda.title} />
+          <>
+            <VdaResult vda={vda} heading={vda.title} />
+            <Text style={{ marginTop: 4 }}>{data.result.progress}</Text>
+          </>
         ) : (
           <>
             <Text style={styles.h2}>{labels.result}</Text>
             <Text style={styles.big}>{data.result.total}</Text>
             <Text style={styles.muted}>{data.result.schema}</Text>
             <Text>{data.result.counted}</Text>
+            <Text>{data.result.progress}</Text>
             {data.result.qk && <Text style={{ marginTop: 4 }}>{data.result.qk}</Text>}
             {data.result.formula && <Text style={{ marginTop: 4 }}>{data.result.formula}</Text>}
 

@@ -261,6 +261,11 @@ export function useReportPdf(input: {
           counted: explanation.total.countedItems,
           total: explanation.total.totalItems,
         }),
+        progress: t('execution.progress', {
+          answered: explanation.total.answeredItems,
+          count: explanation.total.totalItems,
+          percent: explanation.total.progress,
+        }),
         formula: formula(explanation.total),
         qk: qk ? t('reporting.qk.value', { value: n(qk.score) }) : null,
         categories: explanation.categories.map((category) => ({

@@ -1,9 +1,6 @@
-import type { FindingType } from '@qa/domain';
-import {
-  executionProgress,
-  type ExecutionProgress,
-  type ExecutionRow,
-} from '../execution/execution-rows';
+import type { AnswerProgress, FindingType } from '@qa/domain';
+import type { AnswerItem, AuditAnswers } from '../answer-items';
+import type { ExecutionRow } from '../execution/execution-rows';
 
 /** One finding type with how often it was recorded, in the configured order. */
 export interface TypeCount {
@@ -13,12 +10,13 @@ export interface TypeCount {
 
 /**
  * What the auditor checks before leaving the shop floor (issue 11.7): how many questions are
- * answered, which are not (in their order, so they can be found), the findings by type, and how
- * many photos and files were recorded.
+ * answered, which are not (by their numbers, so they can be found), the findings by type, and
+ * how many photos and files were recorded. Answered means what it means everywhere
+ * (`isAuditItemAnswered`): a VDA audit evaluated throughout is done without a single finding.
  */
 export interface WrapUpOverview {
-  progress: ExecutionProgress;
-  unanswered: ExecutionRow[];
+  progress: AnswerProgress;
+  unanswered: AnswerItem[];
   findings: number;
   byType: TypeCount[];
   media: number;
@@ -44,6 +42,7 @@ export function typeCounts(
 export function wrapUpOverview(
   rows: readonly ExecutionRow[],
   types: readonly FindingType[],
+  answers: AuditAnswers,
 ): WrapUpOverview {
   const counts = new Map<string, number>();
   let findings = 0;
@@ -56,8 +55,8 @@ export function wrapUpOverview(
     }
   }
   return {
-    progress: executionProgress(rows),
-    unanswered: rows.filter((row) => row.findings.length === 0),
+    progress: answers.progress,
+    unanswered: answers.unanswered,
     findings,
     byType: typeCounts(counts, types),
     media,

@@ -26,6 +26,7 @@ import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';
 import { useCompanyFacts } from './use-company-facts';
 import { wrapUpOverview } from './wrapup-overview';
+import { auditAnswers } from '../answer-items';
 import { AnswerProgress } from '../answer-progress';
 import { PhasePanel as Panel } from '../phase-panel';
 import { useAuditWithItems } from '../use-audit-items';
@@ -51,7 +52,8 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
   const auditConfig = useConfigSegment('audit');
   const [toRows] = useState(createExecutionRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
-  const overview = useMemo(() => wrapUpOverview(rows, types), [rows, types]);
+  const answers = useMemo(() => auditAnswers(documents, audit?.data), [documents, audit]);
+  const overview = useMemo(() => wrapUpOverview(rows, types, answers), [rows, types, answers]);
   const [editingCompany, setEditingCompany] = useState(false);
 
   const data = audit?.data;
