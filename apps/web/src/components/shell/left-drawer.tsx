@@ -7,11 +7,21 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { optionalComponent } from '../../app/chunk-load';
+import { usePerson } from '../../lib/session/session-provider';
 import { DrawerDebugFooter } from './drawer-debug-footer';
 import { isSitemapEntryActive, SITEMAP } from './sitemap';
+
+/** Its own chunk: the permission rules it needs are no part of the first load (issue 18). */
+const AdminNavList = optionalComponent(
+  () => import('./admin-nav-list'),
+  (m) => m.AdminNavList,
+  () => null,
+  'the administration entries',
+);
 
 export const LEFT_DRAWER_WIDTH = 280;
 
@@ -23,10 +33,14 @@ interface LeftDrawerProps {
   onClose: () => void;
 }
 
-/** The sitemap (SPEC section 2) with the debug footer. */
+/** The sitemap (SPEC section 2), the administration a person may use, the debug footer. */
 export function LeftDrawer({ id, open, docked, onClose }: LeftDrawerProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const person = usePerson();
+  const closeOverlay = () => {
+    if (!docked) onClose();
+  };
   const listRef = useRef<HTMLUListElement>(null);
 
   // Docked, the drawer is no modal and gets no focus of its own: opening it from the menu
@@ -56,29 +70,34 @@ export function LeftDrawer({ id, open, docked, onClose }: LeftDrawerProps) {
           <Divider />
         </>
       )}
-      <List component="nav" aria-label={t('nav.label')} ref={listRef} sx={{ flex: 1 }}>
-        {SITEMAP.map((entry) => {
-          const active = isSitemapEntryActive(entry, pathname);
-          const Icon = entry.icon;
-          return (
-            <ListItemButton
-              key={entry.to}
-              component={RouterLink}
-              to={entry.to}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={() => {
-                if (!docked) onClose();
-              }}
-            >
-              <ListItemIcon>
-                <Icon color={active ? 'primary' : undefined} />
-              </ListItemIcon>
-              <ListItemText primary={t(entry.labelKey)} />
-            </ListItemButton>
-          );
-        })}
-      </List>
+      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+        <List component="nav" aria-label={t('nav.label')} ref={listRef}>
+          {SITEMAP.map((entry) => {
+            const active = isSitemapEntryActive(entry, pathname);
+            const Icon = entry.icon;
+            return (
+              <ListItemButton
+                key={entry.to}
+                component={RouterLink}
+                to={entry.to}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={closeOverlay}
+              >
+                <ListItemIcon>
+                  <Icon color={active ? 'primary' : undefined} />
+                </ListItemIcon>
+                <ListItemText primary={t(entry.labelKey)} />
+              </ListItemButton>
+            );
+          })}
+        </List>
+        {person && (
+          <Suspense fallback={null}>
+            <AdminNavList roles={person.roles} pathname={pathname} onNavigate={closeOverlay} />
+          </Suspense>
+        )}
+      </Box>
       <Divider />
       <DrawerDebugFooter />
     </Box>
