@@ -317,6 +317,21 @@ describe('GroupedList: pagination (SPEC section 9)', () => {
     expect(rowNames()[0]).toBe('Audit 1');
   });
 
+  it("keeps a list's chosen page size for the next time it is shown, per list key", () => {
+    window.localStorage.clear();
+    const select = () =>
+      screen.getByRole<HTMLSelectElement>('combobox', { name: /Items per page/ });
+    renderList({ items: makeAudits(120), config: { ...CONFIG, listKey: 'audits' } });
+    fireEvent.change(select(), { target: { value: '50' } });
+    cleanup();
+    renderList({ items: makeAudits(120), config: { ...CONFIG, listKey: 'audits' } });
+    expect(select().value).toBe('50');
+    expect(rowNames()).toHaveLength(50);
+    cleanup();
+    renderList({ items: makeAudits(120), config: { ...CONFIG, listKey: 'measures' } });
+    expect(select().value).toBe('25');
+  });
+
   it('changes the page size and asks before showing all', async () => {
     renderList({ items: makeAudits(120) });
     const select = () =>

@@ -90,6 +90,7 @@ import { groupItems, type ListGroup } from './list-grouping';
 import { ListMoreActions } from './list-more-actions';
 import { ListPaginationBar } from './list-pagination-bar';
 import { clampPage, defaultPageSize, pageRange } from './list-pagination';
+import { readStoredPageSize, storePageSize } from './list-page-size-store';
 import { LIST_RENDERED_MARK } from './list-marks';
 import { ListSearchBox } from './list-search-box';
 import {
@@ -131,8 +132,11 @@ export interface GroupedListProps<T> {
   items: readonly T[];
   /** Unique per item; the React key of its row. */
   getId: (item: T) => string;
-  /** The list's configuration: `resolveListConfig(lists, listKey)` of the `lists` segment. */
-  config: ListConfig;
+  /**
+   * The list's configuration: `resolveListConfig(lists, listKey)` of the `lists` segment. With
+   * its `listKey` (useListConfig adds it), the chosen page size is kept per list on this device.
+   */
+  config: ListConfig & { listKey?: string };
   /**
    * Content of one row (inside the list's `li`; no outer `li` of its own). With `getRowOpen` it
    * sits inside the row's link or button, so it must hold no controls of its own.
@@ -303,7 +307,10 @@ function GroupedListView<T>({
   const [groupingId, setGroupingId] = useState<string | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [page, setPage] = useState(1);
-  const [pageSizeChoice, setPageSize] = useState<number | null | undefined>(undefined);
+  const listKey = config.listKey;
+  const [pageSizeChoice, setPageSize] = useState<number | null | undefined>(() =>
+    listKey === undefined ? undefined : readStoredPageSize(listKey),
+  );
   const [drawer, setDrawer] = useState<'filter' | 'sort' | null>(null);
   const rowStyles = useMemo<SxProps<Theme>>(
     () =>
@@ -506,10 +513,14 @@ function GroupedListView<T>({
     setView((current) => (current === 'group' ? 'list' : 'group'));
     setPage(1);
   }, []);
-  const onPageSizeChange = useCallback((size: number | null) => {
-    setPageSize(size);
-    setPage(1);
-  }, []);
+  const onPageSizeChange = useCallback(
+    (size: number | null) => {
+      setPageSize(size);
+      setPage(1);
+      if (listKey !== undefined) storePageSize(listKey, size);
+    },
+    [listKey],
+  );
   const filterDrawerMounted = useMountedOnce(drawer === 'filter');
   const sortDrawerMounted = useMountedOnce(drawer === 'sort');
 

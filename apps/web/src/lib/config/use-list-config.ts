@@ -13,13 +13,18 @@ import { useJsonStable } from '../sync/use-json-stable';
  * facets, sortings, groupings. Falls back to the defaults while the segment is not on this
  * device or when it does not validate.
  */
-export function useListConfig(listKey: string): ListConfig {
+export function useListConfig(listKey: string): ListConfig & { listKey: string } {
   const { document } = useDocument('configuration', 'lists');
   const data = document?.data;
   return useJsonStable(
     useMemo(() => {
       const parsed = data === undefined ? null : listsConfigSchema.safeParse(data);
-      return resolveListConfig(parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG, listKey);
+      const config = resolveListConfig(
+        parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG,
+        listKey,
+      );
+      // The key goes with it: the generic list keeps the person's page size per list.
+      return { ...config, listKey };
     }, [data, listKey]),
   );
 }
