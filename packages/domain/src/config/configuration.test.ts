@@ -125,6 +125,32 @@ describe('default configuration', () => {
     ]);
   });
 
+  it('adds the supplier facet to an audit matrix list stored before it existed', () => {
+    const matrix = config.lists.lists.auditmatrix!;
+    const storedMatrix = {
+      ...matrix,
+      aggregations: matrix.aggregations.filter((facet) => facet.id !== 'supplier'),
+    };
+    const older = { ...config.lists, lists: { ...config.lists.lists, auditmatrix: storedMatrix } };
+    const resolved = resolveListConfig(older, 'auditmatrix');
+    expect(resolved.aggregations.at(-1)).toEqual({
+      id: 'supplier',
+      field: 'metadata.supplier.name',
+      size: 200,
+      label: { de: 'Lieferant', en: 'Supplier' },
+    });
+    // A list that configures it keeps its own; the defaults already carry it.
+    expect(resolveListConfig(config.lists, 'auditmatrix')).toBe(matrix);
+    const own = {
+      ...storedMatrix,
+      aggregations: [
+        { id: 'lieferant', field: 'metadata.supplier.name', size: 5, label: { de: 'L', en: 'S' } },
+      ],
+    };
+    const configured = { ...config.lists, lists: { ...config.lists.lists, auditmatrix: own } };
+    expect(resolveListConfig(configured, 'auditmatrix')).toBe(own);
+  });
+
   it('pins page sizes, facet sizes, sorters and groupings', () => {
     const list = (key: string) => resolveListConfig(config.lists, key);
     expect(list('anything').pageSizes).toEqual([25, 50, 100, null]);
@@ -134,7 +160,13 @@ describe('default configuration', () => {
     expect(config.lists.facetPanelPageSize).toBe(100);
     expect(config.lists.visiblePages).toBe(7);
     const sizes = Object.fromEntries(list('auditmatrix').aggregations.map((a) => [a.id, a.size]));
-    expect(sizes).toMatchObject({ standard: 200, type: 10, leadauditor: 100, status: 10 });
+    expect(sizes).toMatchObject({
+      standard: 200,
+      type: 10,
+      supplier: 200,
+      leadauditor: 100,
+      status: 10,
+    });
     expect(list('measures').aggregations.find((a) => a.id === 'audit')?.size).toBe(200);
     const items = list('audititems');
     expect(items.aggregations.map((a) => a.id)).toEqual([

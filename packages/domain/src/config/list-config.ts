@@ -1,10 +1,37 @@
-import { DEFAULT_LISTS_CONFIG, type ListConfig, type ListsConfig } from './lists.config';
+import {
+  DEFAULT_LISTS_CONFIG,
+  SUPPLIER_FACET,
+  type ListConfig,
+  type ListsConfig,
+} from './lists.config';
+
+type Facet = ListConfig['aggregations'][number];
+
+/**
+ * Facets a release added to a list that installations already had configured (stored `lists`
+ * segments are not rewritten, decision 55): they join a stored list that has no facet of the
+ * same id or field, after the stored facets. A list that configures one of them keeps its own.
+ */
+const ADDED_FACETS: Readonly<Record<string, readonly Facet[]>> = {
+  auditmatrix: [SUPPLIER_FACET],
+};
+
+function withAddedFacets(listKey: string, list: ListConfig): ListConfig {
+  const missing = (ADDED_FACETS[listKey] ?? []).filter(
+    (facet) => !list.aggregations.some((own) => own.id === facet.id || own.field === facet.field),
+  );
+  return missing.length === 0
+    ? list
+    : { ...list, aggregations: [...list.aggregations, ...missing] };
+}
 
 /** The configuration of a list, or the `default` one when the list has none of its own. */
 export function resolveListConfig(lists: ListsConfig, listKey: string): ListConfig {
   // A list added after the configuration was stored has its default until someone configures
   // it; `default` is required by the schema, so the last fallback always exists.
-  return lists.lists[listKey] ?? DEFAULT_LISTS_CONFIG.lists[listKey] ?? lists.lists.default!;
+  const own = lists.lists[listKey];
+  if (own) return withAddedFacets(listKey, own);
+  return DEFAULT_LISTS_CONFIG.lists[listKey] ?? lists.lists.default!;
 }
 
 /** SPEC section 9: pagination shows only when there are more items than the smallest page. */

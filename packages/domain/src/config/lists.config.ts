@@ -66,6 +66,17 @@ const PAGES_DEFAULT = [25, 50, 100, null];
 const PAGES_LARGE = [100, 200, 500, null];
 const BY_NAME = { id: 'name', field: 'name', order: 'asc', label: label('Name', 'Name') } as const;
 
+/**
+ * The audit matrix's supplier facet (issue 34.4): supplier audits are looked up by supplier.
+ * Exported for `resolveListConfig`, which adds it to a stored matrix list that predates it.
+ */
+export const SUPPLIER_FACET = {
+  id: 'supplier',
+  field: 'metadata.supplier.name',
+  size: 200,
+  label: label('Lieferant', 'Supplier'),
+} as const satisfies ListConfig['aggregations'][number];
+
 const AUDIT_ITEM_LIST: ListConfig = {
   pageSizes: PAGES_DEFAULT,
   aggregations: [
@@ -175,6 +186,7 @@ export const DEFAULT_LISTS_CONFIG: ListsConfig = {
           size: 10,
           label: label('Auditiert durch', 'Audited by'),
         },
+        SUPPLIER_FACET,
         {
           id: 'leadauditor',
           field: 'leadauditor',

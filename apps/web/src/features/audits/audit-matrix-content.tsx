@@ -13,7 +13,9 @@ import {
   can,
   matrixYearList,
   matrixYearOrFallback,
+  auditSupplierOf,
   resolveWorkflowStatus,
+  supplierSummary,
   type PermissionAction,
 } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -76,14 +78,15 @@ const AuditTrendDialog = lazyComponent(
 );
 
 /**
- * Name, standard, type, audited by, scope, created by, icons (md and wider); the row's menu sits
- * outside the row's link (the header adds a column over it, see ACTIONS_COLUMN).
+ * Name, supplier, standard, type, audited by, scope, created by, icons (md and wider); the row's
+ * menu sits outside the row's link (the header adds a column over it, see ACTIONS_COLUMN).
  */
 const ROW_COLUMNS =
-  'minmax(0, 2fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px';
+  'minmax(0, 2fr) minmax(0, 1.4fr) minmax(0, 1.3fr) minmax(0, 1.3fr) minmax(0, 1fr) minmax(0, 1.3fr) minmax(0, 1.2fr) 56px';
 
 const COLUMN_KEYS = [
   'auditMatrix.columns.name',
+  'auditMatrix.columns.supplier',
   'auditMatrix.columns.standard',
   'auditMatrix.columns.type',
   'auditMatrix.columns.art',
@@ -94,6 +97,7 @@ const COLUMN_KEYS = [
 ] as const;
 /** The labelled values of a row, in column order (the name and the icons are apart). */
 const VALUE_COLUMNS = [
+  ['supplier', 'auditMatrix.columns.supplier'],
   ['standard', 'auditMatrix.columns.standard'],
   ['type', 'auditMatrix.columns.type'],
   ['art', 'auditMatrix.columns.art'],
@@ -203,6 +207,7 @@ export function AuditMatrixContent() {
       const lead = text(data.leadauditor);
       return {
         name: text(data.name) || row.id,
+        supplier: supplierSummary(auditSupplierOf(data)),
         standard: idsOf(data.standard)
           .map((id) => formatValue('standard', id))
           .join(', '),

@@ -94,6 +94,10 @@ const AUDITS: Record<string, JsonObject> = {
     planning_year: 2026,
     protected: true,
     workflow: { status: '1' },
+    metadata: {
+      supplier: { name: 'Odlewnia Krakowska', location: 'Nowa Huta', no: '7001' },
+      material: { group: 'Castings', id: 'C-12' },
+    },
   },
   a2: {
     id: 'a2',
@@ -200,7 +204,7 @@ describe('audit matrix', () => {
       filters: [{ path: ['planning_year'], op: '==', value: 2026 }],
     });
     expect(screen.getByTestId('audit-matrix-header').textContent).toBe(
-      'NameStandardAudit typeAudited byScopeCreated byStateActions',
+      'NameSupplierStandardAudit typeAudited byScopeCreated byStateActions',
     );
     const cells = within(first);
     // The whole row is the link (issue 18.3), named by what it shows, the audit's name first.
@@ -282,6 +286,18 @@ describe('audit matrix', () => {
     cleanup();
     renderAt('/auditmatrix?year=2024');
     expect(await screen.findByText('No audits in 2024')).toBeTruthy();
+  });
+
+  it('shows the supplier as a column and filters by it (issue 34.4)', async () => {
+    renderAt('/auditmatrix');
+    const first = await screen.findByTestId('audit-row-a1');
+    expect(first.textContent).toContain('Supplier: Odlewnia Krakowska, Nowa Huta (7001)');
+    fireEvent.click(screen.getByTestId('list-filter-button'));
+    const drawer = within(await screen.findByTestId('list-filter-drawer'));
+    const supplier = within(drawer.getByTestId('facet-supplier'));
+    fireEvent.click(supplier.getByRole('checkbox', { name: 'Odlewnia Krakowska (1)' }));
+    await waitFor(() => expect(screen.queryByTestId('audit-row-a2')).toBeNull());
+    expect(screen.getByTestId('audit-row-a1')).toBeTruthy();
   });
 
   it('filters by a facet whose values are shown as names', async () => {

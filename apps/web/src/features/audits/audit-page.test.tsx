@@ -115,6 +115,25 @@ describe('AuditPage', () => {
     expect(screen.getByTestId('audit-standard').textContent).toContain('ISO 9001:2015');
   });
 
+  it('names the supplier, the material and the reason in the header (issue 34.4)', async () => {
+    audits = {
+      a1: {
+        ...AUDIT,
+        audit_reason: 'Reklamation 2026-114',
+        metadata: {
+          supplier: { name: 'Muster Guss GmbH', location: 'Ulm', no: '4711' },
+          material: { group: 'Gussteile', id: 'MG-12' },
+        },
+      },
+    };
+    renderAudit('/audit/a1', 'de');
+    expect((await screen.findByTestId('audit-supplier')).textContent).toBe(
+      'Lieferant: Muster Guss GmbH, Ulm (4711)',
+    );
+    expect(screen.getByTestId('audit-material').textContent).toBe('Material: Gussteile · MG-12');
+    expect(screen.getByTestId('audit-reason').textContent).toBe('Anlass: Reklamation 2026-114');
+  });
+
   it('offers all five phases on a phone in a menu that names the current one (issue 18.3)', async () => {
     audits = { a1: AUDIT };
     const router = renderAudit('/audit/a1/auditpreparation', 'de');

@@ -26,6 +26,7 @@ import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
 import { personLabel, usePeople } from '../people/use-people';
 import { displayValue } from './audit-document';
+import { supplierHeaderLines } from './audit-supplier-text';
 import { AuditPhaseMenu } from './audit-phase-menu';
 import { AUDIT_PHASES } from './audit-phases';
 import { auditStandardIds, useAuditStandards } from './preparation/use-preparation-config';
@@ -127,6 +128,11 @@ export function AuditPage() {
             {t('audit.header.leadAuditor', { value: personLabel(people.byId, lead, t) })}
           </Typography>
         )}
+        {supplierHeaderLines(data, t).map((line) => (
+          <Typography key={line.key} variant="body2" data-testid={`audit-${line.key}`}>
+            {line.text}
+          </Typography>
+        ))}
         <Box sx={{ flex: 1 }} />
         {transitions.map((transition) => (
           <Button
