@@ -109,3 +109,5 @@ export const DEFAULT_STANDARDS: readonly Standard[] = [
     ],
   },
 ];
+
+export * from './default-standard-labels';

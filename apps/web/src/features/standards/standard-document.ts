@@ -1,4 +1,6 @@
+import { chapterDescriptionIn, standardDescriptionIn } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
+import type { Language } from '../../lib/i18n/detect-language';
 
 export interface StandardRow {
   id: string;
@@ -7,8 +9,11 @@ export interface StandardRow {
   chapters: { id: string; description: string }[];
 }
 
-/** A standards document as the screens show it; malformed fields become empty, never a crash. */
-export function standardRow(id: string, data: JsonObject): StandardRow {
+/**
+ * A standards document as the screens show it; malformed fields become empty, never a crash.
+ * With a language, the default standards' texts as shipped are in that language (issue 34.6).
+ */
+export function standardRow(id: string, data: JsonObject, language?: Language): StandardRow {
   const chapters = Array.isArray(data.chapters)
     ? data.chapters.flatMap((chapter) =>
         typeof chapter === 'object' && chapter !== null && !Array.isArray(chapter)
@@ -16,10 +21,16 @@ export function standardRow(id: string, data: JsonObject): StandardRow {
           : [],
       )
     : [];
+  const description = typeof data.description === 'string' ? data.description : '';
   return {
     id,
     name: typeof data.name === 'string' ? data.name : id,
-    description: typeof data.description === 'string' ? data.description : '',
-    chapters,
+    description: language ? standardDescriptionIn(id, description, language) : description,
+    chapters: language
+      ? chapters.map((chapter) => ({
+          id: chapter.id,
+          description: chapterDescriptionIn(id, chapter.id, chapter.description, language),
+        }))
+      : chapters,
   };
 }

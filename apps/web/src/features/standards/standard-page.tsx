@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
 import { PageSpinner } from '../../components/pages/page-spinner';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { SyncStateIcon } from '../../lib/sync/sync-state-icon';
 import { useDocument } from '../../lib/sync/use-document';
 import { standardRow } from './standard-document';
@@ -15,6 +16,7 @@ import { standardRow } from './standard-document';
 export function StandardPage() {
   const { t } = useTranslation();
   const { standardId } = useParams();
+  const { language } = useLanguage();
   const { document, loading } = useDocument(STANDARDS_COLLECTION, standardId);
   if (loading) return <PageSpinner label={t('standards.loading')} />;
   if (!document || !standardId) {
@@ -24,7 +26,7 @@ export function StandardPage() {
       </PageLayout>
     );
   }
-  const standard = standardRow(standardId, document.data);
+  const standard = standardRow(standardId, document.data, language);
   return (
     <PageLayout title={standard.name}>
       <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', gap: 1, mb: 1 }}>

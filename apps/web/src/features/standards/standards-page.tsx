@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { GroupedList } from '../../components/list/grouped-list';
 import { PageLayout } from '../../components/pages/page-layout';
 import { useListConfig } from '../../lib/config/use-list-config';
+import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
 import type { SyncState } from '../../lib/sync/sync-types';
 import { useQuery } from '../../lib/sync/use-query';
@@ -30,12 +31,14 @@ export function StandardsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const person = usePerson();
+  const { language } = useLanguage();
   const { documents, loading } = useQuery(QUERY);
   const config = useListConfig('standards');
   const [importing, setImporting] = useState(false);
   const rows = useMemo<Row[]>(
-    () => documents.map((doc) => ({ ...standardRow(doc.id, doc.data), state: doc.state })),
-    [documents],
+    () =>
+      documents.map((doc) => ({ ...standardRow(doc.id, doc.data, language), state: doc.state })),
+    [documents, language],
   );
   const mayImport = can(person?.roles ?? [], importStandardCommand.action ?? 'import.standards');
   const getSyncState = useCallback((row: Row) => row.state, []);

@@ -1,5 +1,6 @@
 import {
   audititemConfigSchema,
+  chapterDescriptionIn,
   categoriesConfigSchema,
   DEFAULT_AUDITITEM_CONFIG,
   DEFAULT_CATEGORIES_CONFIG,
@@ -13,6 +14,7 @@ import {
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
 import { useMemo } from 'react';
+import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDocument } from '../../../lib/sync/use-document';
 import { useQuery } from '../../../lib/sync/use-query';
 
@@ -66,13 +68,15 @@ export function auditStandardIds(value: JsonValue | undefined): string[] {
 
 /**
  * The audit's standards as this device has them (the standards collection is small and
- * replicated whole) and their chapters as the references a question stores.
+ * replicated whole) and their chapters as the references a question stores, a default
+ * standard's chapter titles in the user's language.
  */
 export function useAuditStandards(standardIds: readonly string[]): {
   standards: AuditStandard[];
   chapters: ChapterRef[];
 } {
   const { documents } = useQuery(STANDARDS_QUERY);
+  const { language } = useLanguage();
   const key = standardIds.join('\n');
   return useMemo(() => {
     const ids = key === '' ? [] : key.split('\n');
@@ -92,7 +96,12 @@ export function useAuditStandards(standardIds: readonly string[]): {
               ? [
                   {
                     id: chapter.id,
-                    description: typeof chapter.description === 'string' ? chapter.description : '',
+                    description: chapterDescriptionIn(
+                      id,
+                      chapter.id,
+                      typeof chapter.description === 'string' ? chapter.description : '',
+                      language,
+                    ),
                   },
                 ]
               : [],
@@ -104,5 +113,5 @@ export function useAuditStandards(standardIds: readonly string[]): {
       standard.chapters.map((chapter) => ({ ...chapter, standard: standard.id })),
     );
     return { standards, chapters };
-  }, [documents, key]);
+  }, [documents, key, language]);
 }
