@@ -43,7 +43,7 @@ import { FavoriteButton } from '../favorites/favorite-button';
 import { personLabel, usePeople } from '../people/use-people';
 import { UserPicker } from '../people/user-picker';
 import { MeasureDeleteDialog } from './measure-delete-dialog';
-import { measureStatusLabel, type MeasureView } from './measure-model';
+import { measureStatusLabel, measureTypeLabel, type MeasureView } from './measure-model';
 import { useMeasureWorkflow } from './use-measures';
 
 /** Where a new measure comes from: a finding of an audit, an audit's action list, or nowhere. */
@@ -285,10 +285,7 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
         )
       : [];
   const inCheck = measure !== undefined && status?.id === measureCheckStatus(workflow);
-  const typeLabel = (id: string) => {
-    const type = config.types.find((entry) => entry.id === id);
-    return type ? type.text : id;
-  };
+  const typeLabel = (id: string) => measureTypeLabel(config.types, id, language);
 
   return (
     <>
@@ -365,7 +362,7 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                   <MenuItem value="">{t('measures.dialog.none')}</MenuItem>
                   {config.types.map((type) => (
                     <MenuItem key={type.id} value={type.id}>
-                      {type.text}
+                      {typeLabel(type.id)}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -30,7 +30,7 @@ import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
 import { personLabel, usePeople } from '../people/use-people';
-import { measureStatusLabel, type MeasureView } from './measure-model';
+import { measureStatusLabel, measureTypeLabel, type MeasureView } from './measure-model';
 import type { MeasureLinks } from './measure-dialog';
 import { useMeasureWorkflow } from './use-measures';
 
@@ -162,7 +162,7 @@ export function MeasureList({
         case 'assignedTo':
           return value === UNASSIGNED ? t('measures.unassigned') : personLabel(byId, value, t);
         case 'measuretype':
-          return measureConfig.types.find((type) => type.id === value)?.text ?? value;
+          return measureTypeLabel(measureConfig.types, value, language);
         case 'priority':
           return (
             measureConfig.priorities.find((priority) => priority.id === value)?.label[language] ??

@@ -1,8 +1,10 @@
 import {
+  DEFAULT_MEASURE_TYPE_LABELS,
   DEFAULT_MEASURE_WORKFLOW_LABELS,
   measureSchema,
   resolveWorkflowStatus,
   type Measure,
+  type MeasureType,
   type WorkflowView,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
@@ -50,4 +52,14 @@ export function measureStatusLabel(
     language,
     DEFAULT_MEASURE_WORKFLOW_LABELS,
   );
+}
+
+/** A measure type in the UI language: a default one as shipped in either language (issue 34.6). */
+export function measureTypeLabel(
+  types: readonly MeasureType[],
+  id: string,
+  language: Language,
+): string {
+  const type = types.find((entry) => entry.id === id);
+  return type ? workflowLabel(type.id, type.text, language, DEFAULT_MEASURE_TYPE_LABELS) : id;
 }
