@@ -255,6 +255,26 @@ export function validateAuditForm(
   return errors;
 }
 
+/**
+ * The problems still to show while the user corrects them: one goes at once when its field was
+ * changed and the current values no longer fail there (it said "Item is required" after the
+ * field was filled); the others stay, a refusal the form cannot re-check included, until the
+ * next save.
+ */
+export function openErrors(
+  shown: AuditFormErrors,
+  current: AuditFormErrors,
+  changed: (field: string) => boolean,
+): AuditFormErrors {
+  const open: AuditFormErrors = {};
+  for (const [path, message] of Object.entries(shown)) {
+    const field = path.split('.')[0]!;
+    const placed = (AUDIT_FORM_FIELDS as readonly string[]).includes(field);
+    if (!placed || current[path] !== undefined || !changed(field)) open[path] = message;
+  }
+  return open;
+}
+
 /** Whether an edit touches a field that makes the update check the dates. */
 export function touchesDates(initial: AuditFormValues, next: AuditFormValues): boolean {
   return DATE_FIELDS.some(

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Scope, ScopesConfig } from '@qa/domain';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../components/date/date-field';
+import { ListTextField } from '../../components/form/list-text-field';
 import type { Language } from '../../lib/i18n/detect-language';
 import { displayValue } from './audit-document';
 
@@ -18,6 +19,8 @@ export interface AuditScopeFieldsProps {
   disabled: boolean;
   /** The message of a problem per path ('scope.plant'). */
   errorOf: (path: string) => string | undefined;
+  /** The customer list offered in a text field, by the field's id (useCustomerLists). */
+  listOptions?: (...fields: string[]) => string[];
 }
 
 type ScopeObject = Exclude<Scope, unknown[]>;
@@ -35,6 +38,7 @@ export function AuditScopeFields({
   language,
   disabled,
   errorOf,
+  listOptions = () => [],
 }: AuditScopeFieldsProps) {
   const { t } = useTranslation();
 
@@ -153,7 +157,16 @@ export function AuditScopeFields({
               />
             );
           }
-          return <TextField key={field.id} {...common} slotProps={{ htmlInput: testId }} />;
+          const { onChange: _typed, ...textProps } = common;
+          return (
+            <ListTextField
+              key={field.id}
+              {...textProps}
+              onChange={(next) => set(field.id, next)}
+              options={listOptions(field.id)}
+              slotProps={{ htmlInput: testId }}
+            />
+          );
         })}
       </Box>
     </Box>

@@ -61,6 +61,12 @@ const STANDARDS: Record<string, JsonObject> = {
   iso9001: { name: 'ISO9001', description: 'Quality', chapters: [] },
   iso14001: { name: 'ISO14001', description: 'Environment', chapters: [] },
 };
+// Customer lists (/customerdata), tied to a field by its name without '_' (customer-lists.ts).
+const LISTS: Record<string, JsonObject> = {
+  suppliername: { title: 'Suppliers', data: [{ id: 's1', name: 'Hammer GmbH' }] },
+  process: { title: 'Processes', data: [{ id: 'p1', name: 'Pressing' }] },
+  chassisnumber: { title: 'Chassis', data: [{ id: 'c1', name: 'WMA06XZZ' }] },
+};
 vi.mock('../../lib/sync/use-document', () => ({
   useDocument: (collection: string, id: string | undefined) => {
     const data = collection === 'audits' && id ? audits[id] : undefined;
@@ -77,7 +83,9 @@ vi.mock('../../lib/sync/use-query', () => ({
           ? STANDARDS
           : query.collection === 'audit_items'
             ? items
-            : {};
+            : query.collection === 'autocompletion'
+              ? LISTS
+              : {};
     return {
       documents: Object.entries(source).map(([id, data]) => view(query.collection, id, data)),
       loading: false,
@@ -216,6 +224,16 @@ describe('AuditDialog', () => {
       'Please correct the marked fields.',
     );
     expect(commands).toEqual([]);
+
+    // A field filled in loses its message at once; the others keep theirs until corrected.
+    fill('audit-dialog-name', 'Werk Hamm');
+    expect(within(dialog).getAllByText('Item is required')).toHaveLength(3);
+    expect(input('audit-dialog-name').getAttribute('aria-invalid')).toBe('false');
+    await pickPerson('audit-dialog-leadauditor', 'erika', 'Erika Lead');
+    choose(/^Plant/, 'Styr');
+    choose(/^Product line/, 'TGS');
+    expect(within(dialog).queryByText('Item is required')).toBeNull();
+    expect(screen.queryByTestId('audit-dialog-error')).toBeNull();
   });
 
   it('creates the audit with a new id and closes at once (German texts)', async () => {
@@ -287,6 +305,39 @@ describe('AuditDialog', () => {
     expect(screen.queryByTestId('audit-dialog-process')).toBeNull();
   });
 
+  it('offers the customer lists in supplier, process and scope fields; new values stay allowed', async () => {
+    person = testPerson({ roles: ['qm'] });
+    renderDialog();
+    choose(/^Audited by/, 'Supplier');
+    choose(/^Audit type/, 'Process audit with question catalogue');
+    const offered = async (testId: string, typed: string) => {
+      const field = input(testId);
+      act(() => field.focus());
+      fireEvent.change(field, { target: { value: typed } });
+      // The field's own list (a select's closing menu may still be in the document).
+      const list = await waitFor(() =>
+        document.getElementById(field.getAttribute('aria-controls')!)!,
+      );
+      return within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    };
+    expect(await offered('audit-dialog-supplier-name', 'Ham')).toEqual(['Hammer GmbH']);
+    fireEvent.click(screen.getByRole('option', { name: 'Hammer GmbH' }));
+    expect(input('audit-dialog-supplier-name').value).toBe('Hammer GmbH');
+    expect(await offered('audit-dialog-process', 'Pre')).toEqual(['Pressing']);
+    fireEvent.click(screen.getByRole('option', { name: 'Pressing' }));
+    // A process the list does not know is taken as typed.
+    fill('audit-dialog-process', 'Painting');
+    fireEvent.keyDown(input('audit-dialog-process'), { key: 'Enter' });
+    const process = screen.getByTestId('audit-dialog-process').closest('.MuiAutocomplete-root')!;
+    expect(within(process as HTMLElement).getByText('Pressing')).toBeTruthy();
+    expect(within(process as HTMLElement).getByText('Painting')).toBeTruthy();
+    expect(await offered('audit-dialog-scope-chassis_number', 'WMA')).toEqual(['WMA06XZZ']);
+    fill('audit-dialog-scope-chassis_number', 'XYZ 1');
+    expect(input('audit-dialog-scope-chassis_number').value).toBe('XYZ 1');
+  });
+
   it('reports a date outside the planning year at its field', async () => {
     person = testPerson({ roles: ['qm'] });
     audits = { a1: AUDIT };
@@ -318,7 +369,10 @@ describe('AuditDialog', () => {
         name: updateAuditCommand.name,
         args: { id: 'a1', changes: { name: 'Werk Styr 2', responsible: 'plain' } },
       },
-      { name: changeAuditStatusCommand.name, args: { id: 'a1', status: '3' } },
+      {
+        name: changeAuditStatusCommand.name,
+        args: { id: 'a1', status: '3', numbering: 'phase' },
+      },
       { name: protectAuditCommand.name, args: { id: 'a1' } },
     ]);
   });

@@ -29,6 +29,7 @@ import {
   auditShowsProcessField,
   auditShowsSupplierFields,
   can,
+  AUDIT_STATUS_NUMBERING,
   changeAuditStatusCommand,
   createAuditCommand,
   importAuditItemsCommand,
@@ -59,12 +60,7 @@ import { useDocument } from '../../lib/sync/use-document';
 import { useQuery } from '../../lib/sync/use-query';
 import { UserPicker } from '../people/user-picker';
 import { useAuditDialogConfig, type AuditDialogConfig } from './audit-dialog-config';
-import {
-  AuditDiscardDialog,
-  AuditingDatesField,
-  ChipListField,
-  FreeListField,
-} from './audit-dialog-fields';
+import { AuditDiscardDialog, AuditingDatesField, ChipListField } from './audit-dialog-fields';
 import { focusFirstProblem } from './audit-dialog-focus';
 import {
   auditFormStatus,
@@ -74,6 +70,7 @@ import {
   hasAuditChanges,
   localDay,
   newAuditFormValues,
+  openErrors,
   planningYearOptions,
   preparedAuditValues,
   scopeModeOf,
@@ -83,6 +80,7 @@ import {
   validateAuditForm,
   withPlanningYear,
   type AuditFormErrors,
+  type AuditFormField,
   type AuditFormValues,
 } from './audit-dialog-form';
 import { AuditScopeFields } from './audit-dialog-scope';
@@ -262,7 +260,11 @@ function AuditDialogForm({
   });
   const templateConfig = useConfigSegment('template');
   const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<AuditFormErrors>({});
+  // The problems of the last save and the values they were found in.
+  const [errors, setErrorState] = useState<{ found: AuditFormErrors; at: AuditFormValues }>({
+    found: {},
+    at: initial.values,
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -339,6 +341,31 @@ function AuditDialogForm({
     else applySchema(next);
   };
 
+  // Re-checked on every change while problems are shown, so a corrected field loses its message.
+  const shownErrors = useMemo(() => {
+    if (Object.keys(errors.found).length === 0) return errors.found;
+    const current = preparedAuditValues(values, config.audit);
+    const before = preparedAuditValues(initial.values, config.audit);
+    const found = validateAuditForm(current, {
+      today,
+      checkDates: creating || touchesDates(before, current),
+      scopeSchema: config.scopes.schema,
+      scopeMode,
+    });
+    const changed = (field: string) =>
+      !jsonEquals(
+        values[field as AuditFormField] as JsonValue,
+        errors.at[field as AuditFormField] as JsonValue,
+      );
+    return openErrors(errors.found, found, changed);
+  }, [errors, values, initial.values, config, today, creating, scopeMode]);
+
+  // "Please correct the marked fields" has nothing left to point at once they are corrected.
+  const allCorrected =
+    failure === t('auditDialog.invalid') &&
+    unnamed.length === 0 &&
+    Object.keys(shownErrors).length === 0;
+
   const listOptions = useCustomerLists();
   const set = <K extends keyof AuditFormValues>(field: K, value: AuditFormValues[K]) =>
     setForm((current) => ({ ...current, values: { ...current.values, [field]: value } }));
@@ -354,7 +381,7 @@ function AuditDialogForm({
       },
     }));
   const errorOf = (path: string): string | undefined => {
-    const message = errorAt(errors, path);
+    const message = errorAt(shownErrors, path);
     return message ? translate(message) : undefined;
   };
 
@@ -369,7 +396,7 @@ function AuditDialogForm({
     if (outcome.local.ok) return true;
     const { message, issues = [] } = outcome.local.error;
     const placed = errorsFromIssues(issues.length > 0 ? issues : [message]);
-    setErrors(placed);
+    setErrorState({ found: placed, at: values });
     const general = unplacedErrors(placed);
     setFailure(general.length > 0 ? general.map(translate).join('; ') : null);
     setRefusals((count) => count + 1);
@@ -398,7 +425,7 @@ function AuditDialogForm({
         scopeSchema: config.scopes.schema,
         scopeMode,
       });
-      setErrors(found);
+      setErrorState({ found, at: values });
       if (Object.keys(found).length > 0) {
         const general = unplacedErrors(found);
         setFailure(
@@ -435,7 +462,10 @@ function AuditDialogForm({
         ]);
       }
       if (form.status !== initial.status) {
-        steps.push([changeAuditStatusCommand.name, { id, status: form.status }]);
+        steps.push([
+          changeAuditStatusCommand.name,
+          { id, status: form.status, numbering: AUDIT_STATUS_NUMBERING },
+        ]);
       }
       if (!initial.protected && form.protected) {
         steps.push([protectAuditCommand.name, { id }]);
@@ -748,10 +778,12 @@ function AuditDialogForm({
             </Box>
           )}
           {showProcess && (
-            <FreeListField
+            <ChipListField
               label={t('auditDialog.process')}
               value={values.process}
               onChange={(next) => set('process', next)}
+              options={listOptions('process')}
+              freeSolo
               disabled={readOnly}
               error={errorOf('process')}
               helperText={t('auditDialog.freeEntryHint')}
@@ -779,6 +811,7 @@ function AuditDialogForm({
             language={language}
             disabled={readOnly}
             errorOf={errorOf}
+            listOptions={listOptions}
           />
         </Section>
 
@@ -914,7 +947,7 @@ function AuditDialogForm({
           </Row>
         </Section>
 
-        {failure && (
+        {failure && !allCorrected && (
           <Alert
             ref={failureRef}
             severity="error"

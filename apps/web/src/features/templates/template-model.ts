@@ -1,5 +1,16 @@
-import type { DomainMessage, ReportSchema, TemplateConfig, VdaSetup } from '@qa/domain';
-import { preparedVdaSetup, storedReportSchema, storedVdaSetup } from '../audits/vda-setup-model';
+import {
+  DEFAULT_REPORT_CALC_SCHEMA,
+  type DomainMessage,
+  type ReportSchema,
+  type TemplateConfig,
+  type VdaSetup,
+} from '@qa/domain';
+import {
+  isVdaSchema,
+  preparedVdaSetup,
+  storedReportSchema,
+  storedVdaSetup,
+} from '../audits/vda-setup-model';
 import type { JsonObject, JsonValue } from '@qa/sync';
 
 /**
@@ -147,5 +158,21 @@ export function templateUseOf(id: string, data: JsonObject): TemplateUse {
     name: text(data.name) || id,
     status,
     version: typeof version === 'number' ? version : null,
+  };
+}
+
+/** How audits prepared from a template are evaluated, as its page shows it. */
+export interface TemplateEvaluation {
+  calcSchema: string;
+  /** A VDA 6.3 template's process step names; null for the other schemas. */
+  processSteps: string[] | null;
+}
+
+export function templateEvaluationOf(data: JsonObject): TemplateEvaluation {
+  const calcSchema = storedReportSchema(data)?.calcSchema ?? DEFAULT_REPORT_CALC_SCHEMA;
+  const steps = storedVdaSetup(data)?.processSteps ?? [];
+  return {
+    calcSchema,
+    processSteps: isVdaSchema(calcSchema) ? steps.map((step) => step.name) : null,
   };
 }

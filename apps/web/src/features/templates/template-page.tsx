@@ -39,6 +39,7 @@ import { useQuery } from '../../lib/sync/use-query';
 import { displayValue } from '../audits/audit-document';
 import { optionLabel } from '../audits/audit-matrix-rows';
 import { auditWorkflow, workflowLabel } from '../audits/audit-workflow-labels';
+import { EVALUATION_SCHEMA_LABEL_KEYS } from '../audits/vda-setup-model';
 import { AuditItemImportDialog } from '../audits/preparation/audit-item-import-dialog';
 import {
   auditStandardIds,
@@ -48,7 +49,7 @@ import {
 import { personLabel, usePeople } from '../people/use-people';
 import { TemplateDeleteDialog } from './template-delete-dialog';
 import { TemplateDialog } from './template-dialog';
-import { templateUseOf } from './template-model';
+import { templateEvaluationOf, templateUseOf } from './template-model';
 
 /** Loaded when first opened: the catalogue's questions are not part of a first load. */
 const TemplateCatalogueDialog = lazyComponent(
@@ -60,7 +61,7 @@ type Open = 'none' | 'edit' | 'delete' | 'import' | 'catalogue';
 
 /**
  * /templates/:templateId (SPEC section 2 "Template page"): the header (scope, standard, process,
- * creator, tags, version, edit), the way to its items, the audits prepared from it and, only in
+ * creator, tags, version, evaluation schema and a VDA template's process steps, edit), the way to its items, the audits prepared from it and, only in
  * the admin view (`?admin`), the more menu: delete, settings (the template's only settings are its
  * metadata, so it opens the metadata dialog, as edit does), CSV import of items, the question
  * catalogue.
@@ -123,11 +124,17 @@ export function TemplatePage() {
       ? workflowLabel(resolved.status.id, resolved.status.description, language)
       : resolved.display;
   };
+  // How audits prepared from it are evaluated: the schema, and a VDA template's process steps.
+  const evaluation = templateEvaluationOf(data);
+  const schemaLabel = (id: string) => {
+    const key = EVALUATION_SCHEMA_LABEL_KEYS[id];
+    return key ? t(key) : id;
+  };
   const uses = audits
     .map((doc) => templateUseOf(doc.id, doc.data))
     .sort((a, b) => a.name.localeCompare(b.name, language));
 
-  const facts: [string, string][] = [
+  const facts: (readonly [string, string])[] = [
     [t('templates.header.standard'), standardText],
     [t('templates.header.type'), type && optionLabel(auditConfig.types, type, language)],
     [
@@ -138,6 +145,10 @@ export function TemplatePage() {
     [t('templates.header.process'), displayValue(data.process)],
     [t('templates.header.creator'), creator && personLabel(people.byId, creator, t)],
     [t('templates.header.version'), String(version)],
+    [t('vdaSetup.schema.label'), schemaLabel(evaluation.calcSchema)],
+    ...(evaluation.processSteps === null
+      ? []
+      : [[t('templates.header.processSteps'), evaluation.processSteps.join(', ')] as const]),
   ];
 
   const moreActions: ListMenuAction[] = [

@@ -35,7 +35,12 @@ const CATEGORIES: ConfigOption[] = [
 ];
 
 function renderDialog(
-  options: { item?: PreparationRow; templateId?: string; language?: 'de' | 'en' } = {},
+  options: {
+    item?: PreparationRow;
+    templateId?: string;
+    language?: 'de' | 'en';
+    auditingDates?: string[];
+  } = {},
 ) {
   const onClose = vi.fn();
   render(
@@ -46,7 +51,7 @@ function renderDialog(
           templateId={options.templateId}
           item={options.item}
           nextNumber="6.1.1"
-          auditingDates={[]}
+          auditingDates={options.auditingDates ?? []}
           auditProcesses={[]}
           categories={CATEGORIES}
           importances={[]}
@@ -71,6 +76,17 @@ const row = (question: Record<string, unknown>) =>
 afterEach(() => {
   cleanup();
   commands.length = 0;
+});
+
+describe('AuditQuestionDialog: audit day', () => {
+  it("offers the audit's days as dates in the user's language", () => {
+    renderDialog({ language: 'de', auditingDates: ['2027-11-28'] });
+    const day = input('question-auditDay') as unknown as HTMLSelectElement;
+    expect([...day.options].map((option) => [option.value, option.textContent])).toEqual([
+      ['', 'Kein Audittag'],
+      ['2027-11-28', '28.11.2027'],
+    ]);
+  });
 });
 
 describe('AuditQuestionDialog: VDA 6.3 fields (issue 19)', () => {

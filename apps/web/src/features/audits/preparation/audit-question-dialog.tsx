@@ -14,6 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   createAuditItemCommand,
   createTemplateItemCommand,
+  formatCalendarDay,
   updateAuditItemCommand,
   updateTemplateItemCommand,
   VDA63_2016,
@@ -378,7 +379,7 @@ export function AuditQuestionDialog({
                   <option value="">{t('preparation.dialog.noAuditDay')}</option>
                   {dayOptions.map((day) => (
                     <option key={day} value={day}>
-                      {day}
+                      {formatCalendarDay(day, language)}
                     </option>
                   ))}
                 </TextField>
