@@ -338,8 +338,13 @@ describeEachDialect('audit programme commands', (dialect) => {
 
   it('audit.changeStatus: sets the workflow status with the comment in the activity', async () => {
     const id = await newAudit();
-    await accepted(co, 'audit.changeStatus', { id, status: '2', comment: 'Prepared well' });
-    expect((await stored('audits', id))?.data.workflow).toEqual({ status: '2' });
+    await accepted(co, 'audit.changeStatus', {
+      id,
+      status: '3',
+      numbering: 'phase',
+      comment: 'Prepared well',
+    });
+    expect((await stored('audits', id))?.data.workflow).toEqual({ status: '3' });
     const [activity] = await activitiesAt(`/audit/${id}/auditexecution`);
     expect(activity).toMatchObject({
       actor: co.personId,

@@ -211,7 +211,7 @@ describeEachDialect('webhooks', (dialect) => {
       deviation_id: 'f1',
     });
     await accepted(qm, 'measure.changeStatus', { id: measureId, auditId, to: '2' });
-    await accepted(qm, 'audit.changeStatus', { id: auditId, status: '3' });
+    await accepted(qm, 'audit.changeStatus', { id: auditId, status: '3', numbering: 'phase' });
     await accepted(qm, 'audit.complete', { id: auditId });
 
     const mine = () =>

@@ -61,6 +61,7 @@ export * from './workflow/dashboard';
 export * from './messages/reminder.messages';
 export * from './messages/report-mail.messages';
 export * from './report/report-mail';
+export * from './report/report-recipients';
 export * from './audit/finding-rules';
 export * from './audit/audit-item-state';
 export * from './audit/answered-rules';

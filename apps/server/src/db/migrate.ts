@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010-person-preferences.migration';
 import * as m0011 from './migrations/0011-file-person-owners.migration';
 import * as m0012 from './migrations/0012-api-tokens.migration';
 import * as m0013 from './migrations/0013-webhooks.migration';
+import * as m0015 from './migrations/0015-audit-status-phases.migration';
 
 /**
  * In code rather than read from a folder, so tsx, tests and a bundle all see the same list.
@@ -37,6 +38,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0011-file-person-owners': m0011,
   '0012-api-tokens': m0012,
   '0013-webhooks': m0013,
+  '0015-audit-status-phases': m0015,
 };
 
 export const provider: MigrationProvider = {

@@ -750,28 +750,37 @@ describe('audit.changeStatus', () => {
     const state = withAudit();
     const result = apply(
       changeAuditStatusCommand,
-      { id: 'a1', status: '2', comment: ' Ready ' },
+      { id: 'a1', status: '3', numbering: 'phase', comment: ' Ready ' },
       state,
       ['auditor'],
       CO,
     );
     expect(result.ops).toEqual([
-      { op: 'set', collection: 'audits', id: 'a1', path: ['workflow', 'status'], value: '2' },
+      { op: 'set', collection: 'audits', id: 'a1', path: ['workflow', 'status'], value: '3' },
     ]);
     expect(result.activity).toEqual({
       verb: 'statusChanged',
-      object: 'Audit A → Preparation: Ready',
+      object: 'Audit A → Execution: Ready',
       objectUrl: '/audit/a1/auditexecution',
     });
   });
 
-  it('links the final status to the audit itself and works without a comment', () => {
+  it('reads the status of a client from before decision 71 as the step it was', () => {
+    // The old stepper's "finish preparation" sent '2' and opened the execution tab.
+    const result = apply(changeAuditStatusCommand, { id: 'a1', status: '2' }, withAudit());
+    expect(result.ops).toEqual([
+      { op: 'set', collection: 'audits', id: 'a1', path: ['workflow', 'status'], value: '3' },
+    ]);
+    expect(result.activity?.objectUrl).toBe('/audit/a1/auditexecution');
+  });
+
+  it('links the final status to the reporting tab and works without a comment', () => {
     const state = withAudit();
     const result = apply(changeAuditStatusCommand, { id: 'a1', status: '6' }, state);
     expect(result.activity).toEqual({
       verb: 'statusChanged',
       object: 'Audit A → Completed',
-      objectUrl: '/audit/a1',
+      objectUrl: '/audit/a1/auditreporting',
     });
   });
 

@@ -13,7 +13,11 @@ import { MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
 import type { PermissionAction } from '../permissions/permissions';
 import { auditStatusOf } from '../workflow/audit-workflow';
-import { auditTabForStatus } from '../workflow/audit-workflow';
+import {
+  auditStatusFromStepNumbering,
+  auditStatusReachesExecution,
+  auditTabForStatus,
+} from '../workflow/audit-workflow';
 import { finalWorkflowStatus, isFinalWorkflowStatus } from '../workflow/workflow';
 import {
   AUDIT_CONFIG_REF,
@@ -44,9 +48,6 @@ import {
 import { measureDocRef } from './measure.commands';
 import { FINDING_CONFIG_REF } from './finding.commands';
 import { gradeStoredVdaAudit, isVdaAudit, vdaEditionOps, vdaMissingTexts } from './vda.commands';
-
-/** From this workflow status on (execution) a VDA audit's edition is fixed. */
-const VDA_EXECUTION_STATUS = 2;
 
 /**
  * The audit commands of the audit programme (issue 5). The audit header is one document in
@@ -427,18 +428,25 @@ export const protectAuditCommand = protectionCommand('audit.protect', true);
 /** `audit.unprotect` {id}: admin, qm and the lead auditor only. */
 export const unprotectAuditCommand = protectionCommand('audit.unprotect', false);
 
+/** `audit.changeStatus`'s `numbering` of this version: the status names the open phase. */
+export const AUDIT_STATUS_NUMBERING = 'phase';
+
 /**
- * `audit.changeStatus` {id, status, comment?}: the stepper's Continue (SPEC section 4). `status`
- * must be the id of a status of the configured audit workflow (default workflow when the
- * configuration is missing); any status may follow any other, as the stepper allows. The
- * activity names the audit, the new status and the comment: "Audit A → Execution: comment".
- * The same status again writes nothing unless a comment is given (then only the activity).
+ * `audit.changeStatus` {id, status, numbering?, comment?}: the stepper's Continue and the
+ * dialog's status (SPEC section 4). `status` must be the id of a status of the configured audit
+ * workflow (default workflow when the configuration is missing); any status may follow any
+ * other, as the stepper allows. `numbering: 'phase'` says the status names the phase to open
+ * (decision 71); without it the args come from a client of the older numbering (status = step
+ * number, a command queued offline across the upgrade) and are read as the migration reads
+ * stored audits. The activity names the audit, the new status and the comment: "Audit A →
+ * Execution: comment". The same status again writes nothing unless a comment is given.
  */
 export const changeAuditStatusCommand = defineCommand({
   name: 'audit.changeStatus',
   args: z.object({
     id: idSchema,
     status: z.string().trim().min(1).max(MAX_NAME_LENGTH),
+    numbering: z.literal(AUDIT_STATUS_NUMBERING).optional(),
     comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
   }),
   ...onAudit<{ id: string }>('audit.changeStatus'),
@@ -446,7 +454,11 @@ export const changeAuditStatusCommand = defineCommand({
   run(state, args) {
     const audit = state.get(AUDITS_COLLECTION, args.id);
     if (!audit) return noAuditActive();
-    const status = auditWorkflow(state).statuses.find((entry) => entry.id === args.status);
+    const wanted =
+      args.numbering === AUDIT_STATUS_NUMBERING
+        ? args.status
+        : auditStatusFromStepNumbering(args.status);
+    const status = auditWorkflow(state).statuses.find((entry) => entry.id === wanted);
     if (!status) {
       return commandError('rule', { key: 'audit.statusUnknown', params: { status: args.status } });
     }
@@ -468,7 +480,7 @@ export const changeAuditStatusCommand = defineCommand({
             },
           ];
     // Execution starts: a VDA audit records the edition of the rules it is graded by (issue 19).
-    if (ops.length > 0 && Number(status.id) >= VDA_EXECUTION_STATUS) {
+    if (ops.length > 0 && auditStatusReachesExecution(status.id)) {
       ops.push(...vdaEditionOps(args.id, audit));
     }
     const object = `${auditName(audit, args.id)} → ${status.description}`;
@@ -626,6 +638,31 @@ function importedAudit(
   return { ok: true, audit: withConditionalAuditFields(parsed.data, config) };
 }
 
+/** One row of `audit.import` checked and built, or its problems. */
+function checkedImportRow(raw: unknown, ctx: CommandContext, config: AuditConfig) {
+  const parsed = importedAuditRowSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { ok: false as const, issues: validationIssueMessages(parsed.error) };
+  }
+  return importedAudit(parsed.data, ctx, config);
+}
+
+const PREVIEW_ID = 'import-preview';
+
+/**
+ * The problems `audit.import` would find in one record of `parseAuditImport`, by the same
+ * checks: the import's preview lists them, so a row it offers is not refused after all.
+ */
+export function importedAuditIssues(
+  record: object,
+  now: string,
+  config: AuditConfig,
+): DomainMessage[] {
+  const ctx = { actor: { personId: PREVIEW_ID, roles: [] }, now, newId: () => PREVIEW_ID };
+  const checked = checkedImportRow({ ...record, id: PREVIEW_ID }, ctx, config);
+  return checked.ok ? [] : checked.issues;
+}
+
 /**
  * `audit.import` {audits: [...rows]} (admin view, SPEC sections 5 and 6): the client parses the
  * JSON or CSV file with `parseAuditImport`, shows its report (rejected rows with their row
@@ -656,12 +693,7 @@ export const importAuditsCommand = defineCommand({
         return;
       }
       seen.add(raw.id);
-      const parsed = importedAuditRowSchema.safeParse(raw);
-      if (!parsed.success) {
-        issues.push(...withRow(validationIssueMessages(parsed.error), row));
-        return;
-      }
-      const built = importedAudit(parsed.data, ctx, config);
+      const built = checkedImportRow(raw, ctx, config);
       if (!built.ok) {
         issues.push(...withRow(built.issues, row));
         return;

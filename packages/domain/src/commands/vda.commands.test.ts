@@ -184,12 +184,18 @@ describe('auditItem.evaluate', () => {
 describe('the edition and completion of a VDA audit', () => {
   it('the start of execution records the edition; a later rule set does not change it', () => {
     const state = prepared();
-    apply(changeAuditStatusCommand, { id: 'a1', status: '2' }, state);
+    apply(changeAuditStatusCommand, { id: 'a1', status: '2', numbering: 'phase' }, state);
+    expect(state.get('audits', 'a1')!.vdaEdition).toBeUndefined();
+    apply(changeAuditStatusCommand, { id: 'a1', status: '3', numbering: 'phase' }, state);
     expect(state.get('audits', 'a1')!.vdaEdition).toBe('2016');
     state.apply([
       { op: 'set', collection: 'audits', id: 'a1', path: ['vdaEdition'], value: '2016' },
     ]);
-    const again = apply(changeAuditStatusCommand, { id: 'a1', status: '3' }, state);
+    const again = apply(
+      changeAuditStatusCommand,
+      { id: 'a1', status: '4', numbering: 'phase' },
+      state,
+    );
     expect(again.ops.every((op) => op.path[0] !== 'vdaEdition')).toBe(true);
   });
 

@@ -105,30 +105,36 @@ describe('workflow status lookup', () => {
 });
 
 describe('audit tabs and stepper', () => {
-  it('numeric status 1..5 maps to the five tabs', () => {
-    expect([1, 2, 3, 4, 5].map((status) => auditTabForStatus(String(status)))).toEqual([
+  it('each status opens the tab of its phase (decision 71)', () => {
+    expect([1, 2, 3, 4, 5, 6].map((status) => auditTabForStatus(String(status)))).toEqual([
+      'auditpreparation',
       'auditpreparation',
       'auditexecution',
       'auditwrapup',
       'auditreporting',
-      'auditactionlist',
+      'auditreporting',
     ]);
-    expect(auditTabForStatus(3)).toBe('auditwrapup');
-    for (const other of ['6', '0', 'Neu', '', null, undefined, '2.5']) {
+    expect(auditTabForStatus(3)).toBe('auditexecution');
+    for (const other of ['7', '0', 'Neu', '', null, undefined, '2.5']) {
       expect(auditTabForStatus(other)).toBeNull();
     }
   });
 
-  it('Continue sets the status to the step number and opens the phase page; the last completes', () => {
+  it('Continue sets the status of the phase it opens; the last step completes', () => {
     expect(AUDIT_STEPPER_STEPS).toHaveLength(5);
-    expect([1, 2, 3, 4, 5].map((step) => auditStepperContinue(step))).toEqual([
-      { status: '1', page: 'auditpreparation', completes: false },
-      { status: '2', page: 'auditexecution', completes: false },
-      { status: '3', page: 'auditwrapup', completes: false },
-      { status: '4', page: 'auditreporting', completes: false },
+    const steps = [1, 2, 3, 4, 5].map((step) => auditStepperContinue(step));
+    expect(steps).toEqual([
+      { status: '2', page: 'auditpreparation', completes: false },
+      { status: '3', page: 'auditexecution', completes: false },
+      { status: '4', page: 'auditwrapup', completes: false },
+      { status: '5', page: 'auditreporting', completes: false },
       // Issue 13: the final status and protection, by audit.complete.
       { status: null, page: 'auditreporting', completes: true },
     ]);
+    // The tab follows the status the step set: the page Continue opened.
+    for (const target of steps) {
+      expect(auditTabForStatus(target?.status ?? '6')).toBe(target?.page);
+    }
     expect(auditStepperContinue(0)).toBeNull();
     expect(auditStepperContinue(6)).toBeNull();
   });

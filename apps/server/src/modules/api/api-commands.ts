@@ -232,7 +232,8 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     tag: 'audits',
     summary: 'Move an audit to another workflow status',
     body: comment.extend({ status: z.string().min(1).max(64) }),
-    args: (p, body) => ({ ...body, id: p.id }),
+    // A caller names the status it wants: the numbering of this version (decision 71).
+    args: (p, body) => ({ ...body, id: p.id, numbering: 'phase' }),
     target: audit,
     response: AuditEnvelope,
   },

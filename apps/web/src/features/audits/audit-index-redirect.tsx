@@ -4,8 +4,9 @@ import { useDocument } from '../../lib/sync/use-document';
 import { DEFAULT_AUDIT_PHASE } from './audit-phases';
 
 /**
- * /audit/{auditId} opens the tab that follows the audit's status (SPEC section 4: status 1 to 5
- * -> preparation ... action list), preparation when the status has no tab of its own.
+ * /audit/{auditId} opens the tab of the phase the audit's status names (decision 71: New and
+ * Preparation -> preparation ... Reporting and Completed -> reporting), preparation when the
+ * status has no tab of its own.
  */
 export function AuditIndexRedirect() {
   const { auditId } = useParams();

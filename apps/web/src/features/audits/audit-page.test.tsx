@@ -102,10 +102,11 @@ describe('AuditPage', () => {
     ).toBeTruthy();
   });
 
-  it('shows the header and opens the tab that follows the status', async () => {
+  it('shows the header and opens the tab of the phase the status names', async () => {
     audits = { a1: AUDIT };
     const router = renderAudit('/audit/a1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditwrapup'));
+    // Status '3' Execution opens the execution tab (decision 71), not the one after it.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditexecution'));
     expect(screen.getByRole('heading', { level: 1, name: 'Werk Styr 2026' })).toBeTruthy();
     expect(screen.getByTestId('audit-status').textContent).toBe('Execution');
     expect(screen.getByLabelText('Protected audit')).toBeTruthy();
@@ -160,18 +161,25 @@ describe('AuditPage', () => {
     expect(screen.getByTestId('audit-phase-menu').textContent).toBe('Bericht');
   });
 
-  it('opens the preparation tab when the status has no tab of its own', async () => {
+  it('opens a completed audit on its report, one whose status has no tab on preparation', async () => {
     audits = { a1: { ...AUDIT, workflow: { status: '6' } } };
     const router = renderAudit('/audit/a1');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditpreparation'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
+    cleanup();
+    audits = { a1: { ...AUDIT, workflow: { status: 'Archiv' } } };
+    const other = renderAudit('/audit/a1');
+    await waitFor(() => expect(other.state.location.pathname).toBe('/audit/a1/auditpreparation'));
   });
 
-  it('walks the stepper: the transition button opens it, Continue sets the status and navigates', async () => {
+  it('walks the stepper: each step sets the status of the phase it opens', async () => {
     audits = { a1: { ...AUDIT, workflow: { status: '1' } } };
     const router = renderAudit('/audit/a1/auditpreparation', 'de');
+    // "Angelegt" (1>2) opens the step that leads to Preparation: releasing the audit.
     fireEvent.click(await screen.findByRole('button', { name: 'Angelegt' }));
-    expect(await screen.findByText('Vorbereitung abschließen')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('audit-step-comment'), {
+    expect(await screen.findByText('Audit freigeben')).toBeTruthy();
+    expect(screen.getByTestId('audit-step-1').getAttribute('aria-current')).toBe('step');
+    fireEvent.click(screen.getByText('Vorbereitung abschließen'));
+    fireEvent.change(await screen.findByTestId('audit-step-comment'), {
       target: { value: ' Fragen vollständig ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
@@ -179,7 +187,7 @@ describe('AuditPage', () => {
     expect(commands).toEqual([
       {
         name: changeAuditStatusCommand.name,
-        args: { id: 'a1', status: '2', comment: 'Fragen vollständig' },
+        args: { id: 'a1', status: '3', numbering: 'phase', comment: 'Fragen vollständig' },
       },
     ]);
   });
@@ -194,6 +202,8 @@ describe('AuditPage', () => {
     fireEvent.click(await screen.findByText('Finish audit and send report'));
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/audit/a1/auditreporting'));
+    // ... and the reporting tab goes on to sending the report (decision 71).
+    expect(router.state.location.state).toEqual({ sendReport: true });
     // The last step completes the audit (issue 13): final status and protection in one command,
     // naming the audit's items and the user's language (issue 19, a VDA audit's grade).
     expect(commands).toEqual([

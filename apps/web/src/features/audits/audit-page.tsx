@@ -31,6 +31,7 @@ import { AuditPhaseMenu } from './audit-phase-menu';
 import { AUDIT_PHASES } from './audit-phases';
 import { auditStandardIds, useAuditStandards } from './preparation/use-preparation-config';
 import { AuditStepper } from './audit-stepper';
+import { SEND_REPORT_STATE } from './reporting/send-report-state';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
 
 /**
@@ -84,9 +85,9 @@ export function AuditPage() {
         auditId={auditId}
         initialStep={auditStepForStatus(to)}
         onCancel={drawer.close}
-        onContinue={(page) => {
+        onContinue={(page, { sendReport }) => {
           drawer.close();
-          void navigate(page);
+          void navigate(page, sendReport ? { state: SEND_REPORT_STATE } : undefined);
         }}
       />,
     );

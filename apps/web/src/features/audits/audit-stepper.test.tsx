@@ -83,9 +83,9 @@ describe('AuditStepper focus (issue 18.4)', () => {
   });
 
   it('opens on the chosen step’s comment, offers the steps as buttons, and lands on the page’s h1 after Continue', async () => {
-    audits = { a1: AUDIT };
+    audits = { a1: { ...AUDIT, workflow: { status: '2' } } };
     const router = renderAudit('/audit/a1/auditpreparation');
-    const transition = await screen.findByRole('button', { name: 'Created' });
+    const transition = await screen.findByRole('button', { name: 'Prepared' });
     act(() => transition.focus());
     fireEvent.click(transition);
     // The drawer itself took the focus before, with nothing to show where it was.

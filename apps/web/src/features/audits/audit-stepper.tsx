@@ -7,6 +7,7 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Alert from '@mui/material/Alert';
 import {
+  AUDIT_STATUS_NUMBERING,
   AUDIT_STEPPER_STEPS,
   RULES_MESSAGES,
   auditStepperContinue,
@@ -33,16 +34,19 @@ export interface AuditStepperProps {
   auditId: string;
   /** The step to start at, 1 to 5. */
   initialStep: number;
-  /** Called after Continue applied the new status (locally; the server confirms later). */
-  onContinue: (page: AuditTab) => void;
+  /**
+   * Called after Continue applied the new status (locally; the server confirms later);
+   * `sendReport` after the last step, whose report is sent next (the mail dialog).
+   */
+  onContinue: (page: AuditTab, options: { sendReport: boolean }) => void;
   onCancel: () => void;
 }
 
 /**
  * The workflow stepper of the right drawer (SPEC section 4): five steps, each with an optional
- * comment, Continue and Cancel. Continue sets the audit status to the step number and goes to
- * that step's phase page; the last step completes the audit (final status, protected). Works
- * offline: the status change is a queued command.
+ * comment, Continue and Cancel. Continue sets the audit status of the phase it opens (decision
+ * 71) and goes to that phase's page; the last step completes the audit (final status, protected)
+ * and goes on to sending the report. Works offline: the status change is a queued command.
  */
 export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: AuditStepperProps) {
   const { t } = useTranslation();
@@ -95,6 +99,7 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
         : await runCommand(changeAuditStatusCommand.name, {
             id: auditId,
             status: target.status,
+            numbering: AUDIT_STATUS_NUMBERING,
             ...withComment,
           });
       if (!outcome.local.ok) {
@@ -113,7 +118,7 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
       // The drawer closes and returns the focus to the button that opened it, which may be gone
       // with the old status: the new phase's page takes it instead.
       requestFocusOnArrival();
-      onContinue(target.page);
+      onContinue(target.page, { sendReport: target.completes });
     } finally {
       setBusy(false);
     }

@@ -14,12 +14,13 @@ import {
   MAX_REPORT_MESSAGE_LENGTH,
   MAX_REPORT_PDF_BYTES,
   checkReportRecipients,
+  initialReportRecipients,
   mayMailReport,
   reportPdfTooLarge,
   type DomainMessage,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar/snackbar-provider';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
@@ -27,7 +28,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { useOnlineStatus } from '../../../lib/online/use-online-status';
 import { usePerson } from '../../../lib/session/session-provider';
 import { UserPicker } from '../../people/user-picker';
-import { usePeople, type PersonView } from '../../people/use-people';
+import { usePeople } from '../../people/use-people';
 
 /** Makes the PDF report (`useReportPdf().render`). */
 export type RenderReport = () => Promise<{ blob: Blob; fileName: string }>;
@@ -52,22 +53,6 @@ class SendFailure extends Error {
   }
 }
 
-const personIds = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
-/**
- * Who the dialog starts with: the audit's responsible and its lead auditor, without the sender
- * and without people the report cannot reach (no e-mail address).
- */
-export function initialRecipients(
-  audit: JsonObject | undefined,
-  selfId: string | undefined,
-  byId: ReadonlyMap<string, Pick<PersonView, 'email'>>,
-): string[] {
-  const candidates = [...personIds([audit?.responsible]), ...personIds([audit?.leadauditor])];
-  return [...new Set(candidates)].filter((id) => id !== selfId && Boolean(byId.get(id)?.email));
-}
-
 /**
  * "Send by mail" beside "Download PDF" on the reporting tab (issue 13.3): shown to those who may
  * mail the audit's report (the domain's `mayMailReport`), disabled offline with the reason in
@@ -78,17 +63,20 @@ export function ReportMailButton({
   audit,
   render,
   disabled = false,
+  openAtStart = false,
 }: {
   auditId: string;
   audit: JsonObject | undefined;
   render: RenderReport;
   disabled?: boolean;
+  /** The dialog opens at once (the stepper's "finish audit and send report"), when online. */
+  openAtStart?: boolean;
 }) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
   const person = usePerson();
   const hintId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openAtStart && online);
   if (!audit || !person || !mayMailReport(person.roles, audit, person.id)) return null;
   return (
     <>
@@ -141,7 +129,7 @@ export function ReportMailDialog({
   const translate = useDomainMessage();
   const online = useOnlineStatus();
   const person = usePerson();
-  const { byId } = usePeople();
+  const { people, byId } = usePeople();
   const { show } = useSnackbar();
   const titleId = useId();
   const [recipients, setRecipients] = useState<string[] | null>(null);
@@ -149,7 +137,11 @@ export function ReportMailDialog({
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);
   // Until the person touches the field, it follows the directory as it loads.
-  const chosen = recipients ?? initialRecipients(audit, person?.id, byId);
+  const initial = useMemo(
+    () => initialReportRecipients(audit, people, person?.id),
+    [audit, people, person?.id],
+  );
+  const chosen = recipients ?? initial.ids;
   const busy = phase !== 'idle';
 
   const failureText = (failure: unknown): string => {
@@ -251,6 +243,16 @@ export function ReportMailDialog({
             disabled={busy}
             testId="report-mail-recipients"
           />
+          {initial.unmatched.length > 0 && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere' }}
+              data-testid="report-mail-unmatched"
+            >
+              {t('reporting.mail.unmatched', { entries: initial.unmatched.join(', ') })}
+            </Typography>
+          )}
           <TextField
             label={t('reporting.mail.message')}
             value={message}

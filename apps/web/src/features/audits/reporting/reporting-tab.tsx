@@ -39,6 +39,7 @@ import { reportModel, reportSchemaOf } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import { ReportMailButton } from './report-mail-dialog';
 import { useReportPdf } from './use-report-pdf';
+import { useSendReportOnArrival } from './send-report-state';
 import { VdaResultMatrix } from './vda-result-matrix';
 import { vdaResultModel, type VdaResultRow } from './vda-result-model';
 
@@ -138,6 +139,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
         : { message: translate(local.error.message), type: 'error' },
     );
   };
+  const sendReport = useSendReportOnArrival();
   const reportPdf = useReportPdf({
     auditId,
     audit: data,
@@ -181,6 +183,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           audit={data}
           render={reportPdf.render}
           disabled={loading}
+          openAtStart={sendReport}
         />
         {reportPdf.generating && (
           <CircularProgress
