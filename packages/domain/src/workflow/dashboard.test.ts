@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardAudits, earliestAuditingDate } from './dashboard';
+import { auditStandardNames, dashboardAudits, earliestAuditingDate } from './dashboard';
 import { DEFAULT_AUDIT_WORKFLOW } from './default-workflows';
 
 const audit = (id: string, data: Record<string, unknown>) => ({
@@ -39,5 +39,19 @@ describe('dashboardAudits', () => {
     expect(earliestAuditingDate({ auditing_date: ['2026-05-02', '2026-04-01'] })).toBe(
       '2026-04-01',
     );
+  });
+});
+
+describe('auditStandardNames', () => {
+  it('names each standard by its document, an unknown id as it is', () => {
+    const names = new Map([
+      ['iso9001', 'ISO 9001:2015'],
+      ['vda63', 'VDA 6.3'],
+    ]);
+    expect(auditStandardNames(['iso9001', 'gone', 'vda63'], names)).toBe(
+      'ISO 9001:2015, gone, VDA 6.3',
+    );
+    expect(auditStandardNames('vda63', names)).toBe('VDA 6.3');
+    expect(auditStandardNames(undefined, names)).toBe('');
   });
 });

@@ -51,3 +51,17 @@ export function dashboardAudits(
       .slice(0, count),
   };
 }
+
+/**
+ * An audit's standards as the dashboard names them: each standard id (one or a list) by the
+ * name of its document in the standards collection, an id nobody knows as it is.
+ */
+export function auditStandardNames(
+  standard: JsonValue | undefined,
+  names: ReadonlyMap<string, string>,
+): string {
+  const ids = (Array.isArray(standard) ? standard : [standard]).filter(
+    (id): id is string => typeof id === 'string' && id !== '',
+  );
+  return ids.map((id) => names.get(id) || id).join(', ');
+}

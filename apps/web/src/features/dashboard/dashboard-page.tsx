@@ -7,6 +7,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
   AUDITS_COLLECTION,
+  STANDARDS_COLLECTION,
+  auditStandardNames,
   auditStatusOf,
   dashboardAudits,
   formatCalendarDay,
@@ -69,10 +71,21 @@ const listSx = {
   '& > li': { py: 1, borderTop: 1, borderColor: 'divider' },
 };
 
+const STANDARDS_QUERY: Query = { collection: STANDARDS_COLLECTION, filters: [] };
+
 function AuditList({ audits, empty }: { audits: readonly DashboardAudit[]; empty: string }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const { byId } = usePeople();
+  // Standards by name, not id (the collection is small and replicated whole).
+  const { documents: standardDocs } = useQuery(STANDARDS_QUERY);
+  const standardNames = useMemo(
+    () =>
+      new Map(
+        standardDocs.map((doc) => [doc.id, typeof doc.data.name === 'string' ? doc.data.name : '']),
+      ),
+    [standardDocs],
+  );
   const workflow = auditWorkflow(useDocument('configuration', 'workflow').document?.data);
   if (audits.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return (
@@ -107,7 +120,7 @@ function AuditList({ audits, empty }: { audits: readonly DashboardAudit[]; empty
             </Box>
             <Typography variant="body2" color="text.secondary">
               {[
-                displayValue(data.standard),
+                auditStandardNames(data.standard, standardNames),
                 displayValue(data.scope),
                 lead && t('dashboard.lead', { name: personLabel(byId, lead, t) }),
                 dates.length > 0 && t('dashboard.auditingDates', { dates: dates.join(', ') }),
