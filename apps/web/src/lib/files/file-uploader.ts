@@ -6,6 +6,7 @@ import {
 } from '@qa/domain';
 import {
   pruneKeptFiles,
+  readFileBlob,
   serverFileUrl,
   type OfflineFile,
   type OfflineFilesDatabase,
@@ -157,7 +158,8 @@ async function uploadFile(
   fileId: string,
 ): Promise<void> {
   const file = await db.files.get(fileId);
-  if (!file || file.uploaded === 1 || !file.blob) return;
+  const blob = file && file.uploaded === 0 ? await readFileBlob(db, fileId) : null;
+  if (!file || !blob) return;
   if (file.failed === 1 && file.lastError) {
     throw new FileUploadError(fileId, file.lastError, false);
   }
@@ -174,7 +176,7 @@ async function uploadFile(
   }
 
   const body = new FormData();
-  body.append('file', file.blob, file.name);
+  body.append('file', blob, file.name);
   let response: Response;
   try {
     progress.report(fileId, { loaded: 0, total: file.size });

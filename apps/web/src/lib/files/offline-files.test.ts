@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   keepServerCopy,
   openOfflineFiles,
   pruneKeptFiles,
+  readFileBlob,
   releaseFileUrl,
   saveOfflineFile,
   type OfflineFilesDatabase,
@@ -40,7 +42,8 @@ describe('offline files', () => {
       lastError: null,
       owner: { ...OWNER, mediaId: null },
     });
-    expect(new Uint8Array(await stored!.blob!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    const bytes = await readFileBlob(db, fileId);
+    expect(new Uint8Array(await bytes!.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
 
     const url = await getFileUrl(db, fileId);
     expect(url).toMatch(/^blob:/);
@@ -50,7 +53,7 @@ describe('offline files', () => {
     const kept = await getFileUrl(db, fileId);
     expect(kept).toMatch(/^blob:/);
     releaseFileUrl(kept);
-    await db.files.update(fileId, { blob: null });
+    await db.blobs.delete(fileId);
     expect(await getFileUrl(db, fileId)).toBe(`/api/v1/files/${fileId}`);
     expect(await getFileUrl(db, 'from-elsewhere')).toBe('/api/v1/files/from-elsewhere');
   });
@@ -74,7 +77,7 @@ describe('offline files', () => {
 
     // 14 days and 50 bytes: the old one by age, the earlier one by the budget (recent first).
     expect(await pruneKeptFiles(db, now, { maxAgeMs: 14 * day, maxBytes: 50 })).toBe(2);
-    const blobOf = async (id: string) => (await db.files.get(id))?.blob?.size ?? null;
+    const blobOf = async (id: string) => (await readFileBlob(db, id))?.size ?? null;
     expect(await blobOf(old)).toBeNull();
     expect(await blobOf(earlier)).toBeNull();
     expect(await blobOf(recent)).toBe(30);
@@ -100,11 +103,27 @@ describe('offline files', () => {
     expect(await db.files.get('gone')).toBeUndefined();
   });
 
+  it('moves the bytes of files kept by the first version out of their rows', async () => {
+    const indexedDB = new IDBFactory();
+    const old = new Dexie('qa-files-person-2', { indexedDB, IDBKeyRange });
+    old.version(1).stores({ files: 'fileId, uploaded' });
+    await old.table('files').bulkAdd([
+      { fileId: 'waiting', uploaded: 0, blob: new Blob(['abc'], { type: 'image/jpeg' }) },
+      { fileId: 'pruned', uploaded: 1, blob: null },
+    ]);
+    old.close();
+    const upgraded = openOfflineFiles('person-2', { indexedDB, IDBKeyRange });
+    expect(await upgraded.files.get('waiting')).not.toHaveProperty('blob');
+    expect((await readFileBlob(upgraded, 'waiting'))?.size).toBe(3);
+    expect(await readFileBlob(upgraded, 'pruned')).toBeNull();
+    upgraded.close();
+  });
+
   it('gives a typeless blob the type of its name', async () => {
     const { fileId } = await saveOfflineFile(db, new Blob(['%PDF']), OWNER, 'scan.pdf');
     const stored = await db.files.get(fileId);
     expect(stored?.type).toBe('application/pdf');
-    expect(stored?.blob?.type).toBe('application/pdf');
+    expect((await readFileBlob(db, fileId))?.type).toBe('application/pdf');
   });
 
   it("rejects a file without extension with the domain's message, and keeps nothing", async () => {

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../../app/chunk-load';
 import { downloadFile } from '../../../lib/export/download-file';
-import { fetchFileBlob, serverFileUrl } from '../../../lib/files/offline-files';
+import { fetchFileBlob, readFileBlob, serverFileUrl } from '../../../lib/files/offline-files';
 import { formatDate } from '../../../lib/i18n/format';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
@@ -414,7 +414,7 @@ export function useReportPdf(input: {
   /** The photos' bytes from this device's copy, else the server (null offline without a copy). */
   const photoReader: PhotoReader = {
     read: async (fileId) =>
-      (files ? (await files.files.get(fileId))?.blob : null) ??
+      (files ? await readFileBlob(files, fileId) : null) ??
       fetchFileBlob(serverFileUrl(fileId)),
     downscale: async (blob, name) => {
       const small =

@@ -6,6 +6,7 @@ import {
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import {
+  deleteOfflineFile,
   FileRejectedError,
   saveOfflineFile,
   type OfflineFilesDatabase,
@@ -168,7 +169,7 @@ export async function attachMedia(
   );
   if (!local.ok) {
     // Nothing refers to the kept copy: give the device its storage back.
-    await deps.files.files.delete(fileId);
+    await deleteOfflineFile(deps.files, fileId);
     return { ok: false, name, message: local.error.message };
   }
   return { ok: true, name, mediaId, fileId };

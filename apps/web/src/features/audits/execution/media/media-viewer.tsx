@@ -24,7 +24,7 @@ import { useLanguage } from '../../../../lib/i18n/use-language';
 import { formatCoordinates, mapLink } from '../../../../lib/geolocation/record-position';
 import type { ExecutionMedia } from '../execution-rows';
 import { sha256Hex } from './attach-media';
-import { fetchFileBlob, serverFileUrl } from '../../../../lib/files/offline-files';
+import { fetchFileBlob, readFileBlob, serverFileUrl } from '../../../../lib/files/offline-files';
 import { useOfflineFiles } from '../../../../lib/sync/sync-context';
 import {
   isImage,
@@ -203,7 +203,7 @@ function MediaView({
     // The kept copy when the page shows it; the server's file if it was pruned meanwhile.
     const kept =
       url.startsWith('blob:') && db && fileId !== null
-        ? async () => (await db.files.get(fileId))?.blob ?? fetchFileBlob(serverFileUrl(fileId))
+        ? async () => (await readFileBlob(db, fileId)) ?? fetchFileBlob(serverFileUrl(fileId))
         : null;
     void verifyMedia(kept ?? url, media.sha256).then((result) => {
       if (!cancelled) setVerification(result);
