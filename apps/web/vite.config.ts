@@ -160,6 +160,24 @@ const EXCELJS_BROWSER = {
   replacement: createRequire(import.meta.url).resolve('exceljs/dist/exceljs.bare.min.js'),
 };
 
+/**
+ * react-pdf's layout asks `Buffer.isBuffer(source)` of every image, a Node global the browser
+ * lacks: each photo of a report logged "Buffer is not defined" and lost its image cache key.
+ * The question is asked only where Buffer exists; no global Buffer is put on the page, which
+ * other libraries would take for Node. The build fails if a new version words it otherwise.
+ */
+function reactPdfWithoutNodeBuffer(): Plugin {
+  const ASKED = 'Buffer.isBuffer(source)';
+  return {
+    name: 'react-pdf-without-node-buffer',
+    transform(code, id) {
+      if (!/[\\/]@react-pdf[\\/]layout[\\/]lib[\\/]index\.js$/.test(id)) return null;
+      if (!code.includes(ASKED)) this.error(`react-pdf layout no longer asks ${ASKED}`);
+      return code.replaceAll(ASKED, `(typeof Buffer !== 'undefined' && ${ASKED})`);
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: [...reactRouterProduction(command), EXCELJS_BROWSER] },
   define: {
@@ -169,6 +187,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     preloadFirstScreen(),
+    reactPdfWithoutNodeBuffer(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',

@@ -222,6 +222,8 @@ describe('web app, routing and headers', () => {
     // Scripts only our own; WebAssembly may compile (the PDF report's layout), never eval.
     expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(csp).not.toContain("'unsafe-eval'");
+    // Requests only to ourselves; data: is the PDF layout's inlined WebAssembly, read locally.
+    expect(csp).toContain("connect-src 'self' data:;");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(response.headers.get('strict-transport-security')).toBeNull();
