@@ -84,14 +84,22 @@ test('German UI: standard, audit, 50 questions with one bad row, undo, stepper; 
     await expect(first(a.page).getByTestId('item-deactivated')).toHaveCount(0);
     await expect(first(b.page).getByTestId('item-deactivated')).toHaveCount(0);
 
-    // Release the audit through the stepper, to the execution tab.
+    // Release the audit through the stepper, then finish its preparation: the status names the
+    // phase whose tab opens (decision 71), in both browsers.
     await a.page.getByRole('button', { name: 'Angelegt' }).click();
+    await expect(a.page.getByTestId('audit-step-1')).toHaveAttribute('aria-current', 'step');
+    await a.page.getByTestId('audit-step-continue').click();
+    await expect(a.page).toHaveURL(new RegExp(`/audit/${id}/auditpreparation$`));
+    await expect(a.page.getByTestId('audit-status')).toHaveText('Vorbereitung');
+    await expect(b.page.getByTestId('audit-status')).toHaveText('Preparation');
+    await a.page.getByRole('button', { name: 'Vorbereitet' }).click();
     await a.page.getByTestId('audit-step-comment').fill('Fragen vollständig');
     await a.page.getByTestId('audit-step-continue').click();
     await expect(a.page).toHaveURL(new RegExp(`/audit/${id}/auditexecution$`));
-    // Status '2' (SPEC 4: the step number) is named Preparation and opens the execution tab.
-    await expect(a.page.getByTestId('audit-status')).toHaveText('Vorbereitung');
-    await expect(b.page.getByTestId('audit-status')).toHaveText('Preparation');
+    await expect(a.page.getByTestId('audit-status')).toHaveText('Durchführung');
+    await b.page.goto(`/audit/${id}`);
+    await expect(b.page).toHaveURL(new RegExp(`/audit/${id}/auditexecution$`));
+    await expect(b.page.getByTestId('audit-status')).toHaveText('Execution');
   } finally {
     await a.context.close();
     await b.context.close();

@@ -228,7 +228,8 @@ test('keyboard only: sign in, an audit, a question added and deactivated, one st
   await expectRing(comment);
   // The step it opened on is a button above it, with a ring too.
   await page.keyboard.press('Shift+Tab');
-  await expectRing(drawer.getByRole('button', { name: /Finish preparation/ }));
+  // "Created" leads to Preparation: the step that releases the audit (decision 71).
+  await expectRing(drawer.getByRole('button', { name: /Release audit/ }));
   await page.keyboard.press('Tab');
   await expect(comment).toBeFocused();
   await page.keyboard.type('Questions complete');
@@ -237,8 +238,9 @@ test('keyboard only: sign in, an audit, a question added and deactivated, one st
   await expectRing(next);
   await page.keyboard.press('Enter');
 
-  // Continue: the execution tab, the audit's h1 has the focus (not the page body).
-  await expect(page).toHaveURL(/\/audit\/[^/]+\/auditexecution$/);
+  // Continue: the preparation tab of the released audit, the audit's h1 has the focus (not the
+  // page body, nor the transition button that is gone with the old status).
+  await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);
   await expect(drawer).toBeHidden();
   await expectArrivalAt(page, auditName);
   await expect(page.getByTestId('audit-status')).toHaveText('Preparation');

@@ -213,7 +213,7 @@ test('the reporting tab shows and explains the result per category, and the QK n
     await expect(page.getByTestId('reporting-charts')).toBeVisible();
 
     // The report's own data (issue 13.2), printed in the PDF below.
-    await page.getByTestId('reporting-data-distribution').fill('Qualitätsmanagement\nEinkauf');
+    await page.getByTestId('reporting-data-distribution').fill('Qualitätsmanagement\nOtto Auditor');
     await page.getByTestId('reporting-data-representative').fill('Jürgen Groß');
     await page.getByTestId('reporting-data-signature-date').fill('2026-11-20');
     await page.getByTestId('reporting-data-save').click();
@@ -305,6 +305,14 @@ test('the reporting tab shows and explains the result per category, and the QK n
     await expect(page).toHaveURL(new RegExp(`/audit/${id}/auditreporting$`));
     await expect(page.getByTestId('audit-status')).toHaveText('Abgeschlossen');
     await expect(page.getByTestId('audit-protected')).toBeVisible();
+    // ... and ends with the report sent (decision 71): the mail dialog, pre-filled from the
+    // distribution list, naming the entry nobody in the directory matches.
+    const mail = page.getByTestId('report-mail-dialog');
+    await expect(mail.getByRole('dialog')).toBeVisible();
+    await expect(mail.getByTestId('user-picker-chip')).toHaveText(['Otto Auditor']);
+    await expect(mail.getByTestId('report-mail-unmatched')).toContainText('Qualitätsmanagement');
+    await mail.getByTestId('report-mail-cancel').click();
+    await expect(mail).toBeHidden();
   } finally {
     await context.close();
   }

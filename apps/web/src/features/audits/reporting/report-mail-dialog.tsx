@@ -63,20 +63,28 @@ export function ReportMailButton({
   audit,
   render,
   disabled = false,
-  openAtStart = false,
+  openRequest = null,
 }: {
   auditId: string;
   audit: JsonObject | undefined;
   render: RenderReport;
   disabled?: boolean;
-  /** The dialog opens at once (the stepper's "finish audit and send report"), when online. */
-  openAtStart?: boolean;
+  /**
+   * Opens the dialog once per distinct value, when online (the stepper's "finish audit and send
+   * report"); offline the button says why it cannot send.
+   */
+  openRequest?: string | null;
 }) {
   const { t } = useTranslation();
   const online = useOnlineStatus();
   const person = usePerson();
   const hintId = useId();
-  const [open, setOpen] = useState(openAtStart && online);
+  const [open, setOpen] = useState(false);
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  if (openRequest !== null && openRequest !== handledRequest) {
+    setHandledRequest(openRequest);
+    if (online) setOpen(true);
+  }
   if (!audit || !person || !mayMailReport(person.roles, audit, person.id)) return null;
   return (
     <>

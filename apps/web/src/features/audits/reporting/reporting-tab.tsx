@@ -183,7 +183,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           audit={data}
           render={reportPdf.render}
           disabled={loading}
-          openAtStart={sendReport}
+          openRequest={sendReport}
         />
         {reportPdf.generating && (
           <CircularProgress

@@ -15,15 +15,21 @@ function asksToSendReport(state: unknown): boolean {
     : false;
 }
 
-/** Whether this visit of the reporting tab came to send the report (read once, then cleared). */
-export function useSendReportOnArrival(): boolean {
+/**
+ * The visit of the reporting tab that came to send the report: its location key, else null.
+ * The tab may be open already when the last step completes the audit there, so every arrival
+ * with the state counts, not only the first render; the state is replaced right away.
+ */
+export function useSendReportOnArrival(): string | null {
   const location = useLocation();
   const navigate = useNavigate();
-  const [arrived] = useState(() => asksToSendReport(location.state));
+  const [request, setRequest] = useState(() =>
+    asksToSendReport(location.state) ? location.key : null,
+  );
   useEffect(() => {
-    if (asksToSendReport(location.state)) {
-      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-    }
+    if (!asksToSendReport(location.state)) return;
+    setRequest(location.key);
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [location, navigate]);
-  return arrived;
+  return request;
 }
