@@ -284,7 +284,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     registerMeRoutes(app, {
       sessions,
-      me: new MeService(auth, peopleRepository, syncRoutes.recheckSessions),
+      me: new MeService(auth, peopleRepository, syncRoutes.recheckSessions, documents),
       trustedOrigins: config.trustedOrigins,
     });
     await registerFiles(app, {

@@ -11,6 +11,7 @@ import { ReminderScheduler } from '../src/modules/reminders/reminder-scheduler';
 import { DocumentsRepository } from '../src/modules/sync/documents.repository';
 import { describeEachDialect } from './support/dialects';
 import { outboxMessages, plainText } from './support/mail-message';
+import { runCli } from './support/run-cli';
 import { pushCommand, signedInCookie, SyncSocket } from './support/sync-socket';
 import { startApp, type TestApp } from './support/start-app';
 
@@ -328,6 +329,29 @@ describeEachDialect('measure reminders', (dialect) => {
     await scheduler.tick();
     expect(calls).toHaveLength(2);
     expect(await outboxCount()).toBe(before + 2);
+  });
+
+  it('the remind command links to PUBLIC_URL, and refuses to send without it', async () => {
+    const env = {
+      DATA_DIR: app.dataDir,
+      DATABASE_URL: app.config.database.kind === 'postgres' ? app.config.database.url : undefined,
+    };
+    const before = await outboxCount();
+    // Run from a shell without the server's environment, the links led to localhost.
+    const refused = await runCli('remind', ['--at', '2026-03-15T08:00'], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('PUBLIC_URL');
+    expect(await outboxCount()).toBe(before);
+
+    const publicUrl = 'https://qa.example.com/audits';
+    const sent = await runCli('remind', ['--at', '2026-03-15T08:00'], {
+      ...env,
+      PUBLIC_URL: `${publicUrl}/`,
+    });
+    expect(sent.code, sent.stderr).toBe(0);
+    const text = plainText((await mails(before)).get(erika.email)!);
+    expect(text).toContain(`${publicUrl}/measure/later-${dialect}`);
+    expect(text).not.toContain('localhost');
   });
 
   it('sends nothing when switched off in the measure segment', async () => {

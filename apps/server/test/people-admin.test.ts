@@ -499,15 +499,25 @@ describeEachDialect('people and account endpoints', (dialect) => {
       language: 'en',
       preferences: { defaultPlanningYear: null, reminderMails: false },
     });
+    const nextYear = new Date().getFullYear() + 1;
     expect(
-      (await call(me.cookie, 'PATCH', '/api/v1/me', { preferences: { defaultPlanningYear: 2027 } }))
-        .body.person.preferences,
-    ).toEqual({ defaultPlanningYear: 2027, reminderMails: false });
+      (
+        await call(me.cookie, 'PATCH', '/api/v1/me', {
+          preferences: { defaultPlanningYear: nextYear },
+        })
+      ).body.person.preferences,
+    ).toEqual({ defaultPlanningYear: nextYear, reminderMails: false });
     expect((await call(me.cookie, 'GET', '/api/v1/session')).body.person).toMatchObject({
       displayName: 'Selma Selbst',
       language: 'en',
-      preferences: { defaultPlanningYear: 2027, reminderMails: false },
+      preferences: { defaultPlanningYear: nextYear, reminderMails: false },
     });
+    // A year the audit matrix does not show (the default configuration: one year ahead).
+    const unshown = await call(me.cookie, 'PATCH', '/api/v1/me', {
+      preferences: { defaultPlanningYear: nextYear + 2 },
+    });
+    expect(unshown.status).toBe(400);
+    expect(unshown.body).toMatchObject({ key: 'settings.planningYearNotShown' });
     expect(await documentOf('people', me.personId)).not.toHaveProperty('preferences');
     for (const body of [{ roles: ['admin'] }, { language: 'fr' }, { email: 'x@example.com' }]) {
       const refused = await call(me.cookie, 'PATCH', '/api/v1/me', body);

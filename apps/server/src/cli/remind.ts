@@ -5,7 +5,8 @@
  *   npm run remind -w @qa/server [-- --at 2026-03-10T08:00]
  *
  * `--at` runs as if it were that moment (local time unless the value names a zone). Uses the
- * server's environment (DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL, ...). People already
+ * server's environment (DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL, ...); refuses to run
+ * without PUBLIC_URL, the address of the links in the mails. People already
  * mailed that day, by the server or an earlier run, are not mailed again. Exits with 1 when a
  * mail could not be sent.
  */
@@ -20,6 +21,16 @@ async function main(): Promise<number> {
   const now = values.at ? new Date(values.at) : new Date();
   if (Number.isNaN(now.getTime())) {
     console.error(USAGE);
+    return 2;
+  }
+  // The links in the mails lead to PUBLIC_URL; without it they would lead to this machine's
+  // localhost, which the recipients cannot open. The server's own runs have it in its
+  // environment; a shell running this may not.
+  if (!process.env.PUBLIC_URL) {
+    console.error(
+      'PUBLIC_URL is not set: the links in the mails would lead to localhost. ' +
+        'Run remind with the environment of the server (PUBLIC_URL, DATA_DIR, DATABASE_URL, SMTP_URL).',
+    );
     return 2;
   }
   const config = loadConfig();

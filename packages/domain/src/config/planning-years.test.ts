@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matrixYearList, matrixYearOrFallback, planningYearRange } from './planning-years';
+import {
+  matrixYearList,
+  matrixYearOrFallback,
+  planningYearRange,
+  preferredPlanningYearProblem,
+  preferredPlanningYears,
+} from './planning-years';
 
 describe('planningYearRange', () => {
   it('runs from back to ahead around the current year', () => {
@@ -40,5 +46,23 @@ describe('matrix years', () => {
     expect(matrixYearOrFallback(2010, span, 2019)).toBe(2019);
     expect(matrixYearOrFallback(null, span, 2019)).toBe(2019);
     expect(matrixYearOrFallback(undefined, span, 2019)).toBe(2019);
+  });
+});
+
+describe('preferred planning year', () => {
+  // The defaults: the dialog offers 3 years back and 3 ahead, the matrix 3 back and 1 ahead.
+  const spans = { planningYears: { back: 3, ahead: 3 }, matrixYears: { back: 3, ahead: 1 } };
+
+  it('offers only the years the matrix shows and the dialog offers', () => {
+    expect(preferredPlanningYears(spans, 2026)).toEqual([2023, 2024, 2025, 2026, 2027]);
+  });
+
+  it('refuses another year, naming the years allowed', () => {
+    expect(preferredPlanningYearProblem(2027, spans, 2026)).toBeNull();
+    expect(preferredPlanningYearProblem(null, spans, 2026)).toBeNull();
+    expect(preferredPlanningYearProblem(2029, spans, 2026)).toEqual({
+      key: 'settings.planningYearNotShown',
+      params: { year: 2029, from: 2023, to: 2027 },
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { DomainMessage } from '../messages/message';
+
 /** How many years before and after the current one a list offers. */
 export interface YearSpan {
   back: number;
@@ -39,4 +41,34 @@ export function matrixYearOrFallback(
   return requested !== null && requested !== undefined && offered.includes(requested)
     ? requested
     : currentYear;
+}
+
+/** The year spans of the `audit` configuration segment the preferred year depends on. */
+export interface PlanningYearSpans {
+  planningYears: YearSpan;
+  matrixYears: YearSpan;
+}
+
+/**
+ * The years a person may choose as the planning year the audit matrix opens with and the audit
+ * dialog preselects: the matrix's years the dialog offers too. A year the matrix cannot show
+ * opened it on the current year with nothing saying why.
+ */
+export function preferredPlanningYears(spans: PlanningYearSpans, currentYear: number): number[] {
+  const shown = planningYearRange(spans.matrixYears, currentYear);
+  return planningYearRange(spans.planningYears, currentYear).filter((year) => shown.includes(year));
+}
+
+/** Why a preferred planning year is refused (null = none, or one the lists offer). */
+export function preferredPlanningYearProblem(
+  year: number | null,
+  spans: PlanningYearSpans,
+  currentYear: number,
+): DomainMessage | null {
+  const years = preferredPlanningYears(spans, currentYear);
+  if (year === null || years.includes(year)) return null;
+  return {
+    key: 'settings.planningYearNotShown',
+    params: { year, from: years[0] ?? currentYear, to: years.at(-1) ?? currentYear },
+  };
 }

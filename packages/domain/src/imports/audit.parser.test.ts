@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { importedAuditIssues } from '../commands/audit.commands';
+import { DEFAULT_AUDIT_CONFIG } from '../config/audit.config';
 import { parseAuditImport } from './audit.parser';
 
 describe('audit import', () => {
@@ -174,5 +176,66 @@ describe('audit import', () => {
         expect(report.records).toHaveLength(entries.length - badLines.length);
       }),
     );
+  });
+
+  describe('mapped onto the installation', () => {
+    const base = { name: 'A', standard: 'iso9001', type: 'system', planning_year: 2026 };
+    const context = {
+      parties: DEFAULT_AUDIT_CONFIG.parties,
+      people: [
+        { id: 'p1', email: 'erika.lead@example.com' },
+        { id: 'p2', email: null },
+      ],
+    };
+    const parse = (rows: object[]) => parseAuditImport(JSON.stringify(rows), context);
+
+    it('takes the party by id or label in either language, any case, as the configured id', () => {
+      const report = parse(
+        ['supplier', 'Lieferant', 'LIEFERANT', 'extern', 'Internal'].map((party) => ({
+          ...base,
+          audited_by: party,
+        })),
+      );
+      expect(report.records.map((audit) => audit.audited_by)).toEqual([
+        'Lieferant',
+        'Lieferant',
+        'Lieferant',
+        'external',
+        'internal',
+      ]);
+      expect(parse([{ ...base, audited_by: 'Kunde' }]).errors[0]).toEqual({
+        key: 'import.audit.unknownParty',
+        row: 1,
+        params: { row: 1, value: 'Kunde' },
+      });
+    });
+
+    it('takes the lead auditor by id or e-mail address and stores the id', () => {
+      const report = parse([
+        { ...base, leadauditor: 'Erika.Lead@Example.com' },
+        { ...base, leadauditor: 'p2' },
+        { ...base, leadauditor: 'nobody@example.com' },
+      ]);
+      expect(report.records.map((audit) => audit.leadauditor)).toEqual(['p1', 'p2']);
+      expect(report.errors).toEqual([
+        {
+          key: 'import.audit.unknownLeadAuditor',
+          row: 3,
+          params: { row: 3, value: 'nobody@example.com' },
+        },
+      ]);
+    });
+
+    it("rejects in the preview what the import command would refuse, by the command's checks", () => {
+      const check = (audit: object) =>
+        importedAuditIssues(audit, '2026-05-01T10:00:00.000Z', DEFAULT_AUDIT_CONFIG);
+      const report = parseAuditImport(JSON.stringify([base, { ...base, name: 'x'.repeat(300) }]), {
+        check,
+      });
+      expect(report.records).toEqual([base]);
+      expect(report.errors).toEqual([
+        expect.objectContaining({ key: 'validation.maxLength', row: 2 }),
+      ]);
+    });
   });
 });

@@ -7,6 +7,8 @@ import {
   type ImportIssue,
   type ImportReport,
 } from './import-report';
+import type { ConfigOption } from '../config/localized-text.schema';
+import type { DomainMessage } from '../messages/message';
 import { readSemicolonCsv } from './semicolon-csv.parser';
 
 /**
@@ -41,6 +43,38 @@ export interface AuditImportContext {
   /** When given, standards and types must be among them. */
   knownStandards?: readonly string[];
   knownTypes?: readonly string[];
+  /** When given, `audited_by` must name one of them (by id or label) and becomes its id. */
+  parties?: readonly ConfigOption[];
+  /** When given, the lead auditor is one of them, named by id or e-mail, and becomes the id. */
+  people?: readonly { id: string; email: string | null }[];
+  /** The import command's own checks of a record (`importedAuditIssues`), run on each. */
+  check?: (audit: ImportedAudit) => DomainMessage[];
+}
+
+const folded = (value: string) => value.trim().toLocaleLowerCase('de');
+
+/**
+ * The configured party a file names: by id or by its label in either language, any case
+ * ("supplier", "Lieferant" and "LIEFERANT" all name the supplier party); null when none.
+ */
+export function partyIdOf(value: string, parties: readonly ConfigOption[]): string | null {
+  const wanted = folded(value);
+  const party = parties.find((candidate) =>
+    [candidate.id, candidate.label.de, candidate.label.en].some((name) => folded(name) === wanted),
+  );
+  return party?.id ?? null;
+}
+
+/** The person a file names as lead auditor, by id or e-mail address (any case); null if none. */
+export function leadAuditorIdOf(
+  value: string,
+  people: readonly { id: string; email: string | null }[],
+): string | null {
+  const wanted = folded(value);
+  const person = value.includes('@')
+    ? people.find((candidate) => candidate.email !== null && folded(candidate.email) === wanted)
+    : people.find((candidate) => candidate.id === value.trim());
+  return person?.id ?? null;
 }
 
 const YEAR_PATTERN = /^\d{4}$/;
@@ -174,6 +208,25 @@ function auditFromEntry(
     return null;
   }
 
+  const party = fields.audited_by ?? '';
+  if (party !== '' && context.parties) {
+    const id = partyIdOf(party, context.parties);
+    if (id === null) {
+      errors.push(importIssue('import.audit.unknownParty', row, { value: party }));
+      return null;
+    }
+    fields.audited_by = id;
+  }
+  const lead = fields.leadauditor ?? '';
+  if (lead !== '' && context.people) {
+    const id = leadAuditorIdOf(lead, context.people);
+    if (id === null) {
+      errors.push(importIssue('import.audit.unknownLeadAuditor', row, { value: lead }));
+      return null;
+    }
+    fields.leadauditor = id;
+  }
+
   const audit: ImportedAudit = {
     name: fields.name ?? '',
     standard: standard.length === 1 ? (standard[0] as string) : standard,
@@ -183,6 +236,11 @@ function auditFromEntry(
   for (const field of AUDIT_IMPORT_OPTIONAL_FIELDS) {
     const value = fields[field];
     if (value) audit[field] = value;
+  }
+  const problems = context.check?.(audit) ?? [];
+  if (problems.length > 0) {
+    for (const problem of problems) errors.push({ ...problem, row });
+    return null;
   }
   return audit;
 }

@@ -205,6 +205,14 @@ export const importMessages = defineMessages({
     de: 'Eintrag {row}: unbekannte Auditart {value}',
     en: 'Entry {row}: unknown audit type {value}',
   },
+  'import.audit.unknownParty': {
+    de: 'Eintrag {row}: unbekannte Partei „{value}“ (Auditiert durch)',
+    en: 'Entry {row}: unknown party "{value}" (audited by)',
+  },
+  'import.audit.unknownLeadAuditor': {
+    de: 'Eintrag {row}: keine Person mit der Kennung oder E-Mail-Adresse „{value}“ (leitender Auditor)',
+    en: 'Entry {row}: no person with the id or e-mail address "{value}" (lead auditor)',
+  },
   'import.audit.fieldNotText': {
     de: 'Eintrag {row}: Feld {field} muss ein Text sein',
     en: 'Entry {row}: field {field} must be text',

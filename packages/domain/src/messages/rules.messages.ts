@@ -247,6 +247,10 @@ export const RULES_MESSAGES = defineMessages({
     de: 'Diese Sitzung existiert nicht (mehr)',
     en: 'This session does not exist (any more)',
   },
+  'settings.planningYearNotShown': {
+    de: 'Das Auditprogramm zeigt das Jahr {year} nicht: Wählen Sie ein Jahr von {from} bis {to}',
+    en: 'The audit programme does not show the year {year}: choose a year from {from} to {to}',
+  },
 });
 
 export type RulesMessageKey = keyof typeof RULES_MESSAGES;

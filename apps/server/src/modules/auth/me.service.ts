@@ -1,12 +1,17 @@
 import {
+  CONFIGURATION_COLLECTION,
   changePasswordRequestSchema,
+  configSegmentOrDefault,
+  preferredPlanningYearProblem,
   requestIssues,
   updateMeRequestSchema,
   type Person,
+  type PlanningYearSpans,
 } from '@qa/domain';
 import { AppError } from '../../shared/app-error';
 import { invalidRequest } from '../people/people-admin.service';
 import type { PeopleRepository } from '../people/people.repository';
+import type { DocumentsRepository } from '../sync/documents.repository';
 import type { Auth } from './auth';
 
 export interface SessionSummary {
@@ -47,7 +52,16 @@ export class MeService {
     private readonly people: PeopleRepository,
     /** Open sync connections re-read their session now (a revoked session's closes). */
     private readonly recheckSessions: () => void = () => undefined,
+    /** Where the `audit` configuration is read: a preferred year must be one the matrix shows. */
+    private readonly documents?: Pick<DocumentsRepository, 'findMany'>,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
+
+  private async yearSpans(): Promise<PlanningYearSpans> {
+    const ref = { collection: CONFIGURATION_COLLECTION, id: 'audit' };
+    const [stored] = (await this.documents?.findMany([ref])) ?? [];
+    return configSegmentOrDefault('audit', stored && !stored.deleted ? stored.data : undefined);
+  }
 
   async update(actor: Person, body: unknown): Promise<Person> {
     const parsed = updateMeRequestSchema.safeParse(body);
@@ -55,6 +69,27 @@ export class MeService {
     const current = await this.people.findById(actor.id);
     if (!current) throw new AppError('unauthenticated', 'Not signed in');
     const { displayName, avatar, language, preferences } = parsed.data;
+    const year = preferences?.defaultPlanningYear;
+    if (year !== undefined && year !== null) {
+      const problem = preferredPlanningYearProblem(
+        year,
+        await this.yearSpans(),
+        this.clock().getFullYear(),
+      );
+      if (problem) {
+        const issue = {
+          ...problem,
+          params: { ...problem.params, field: 'preferences.defaultPlanningYear' },
+        };
+        throw new AppError(
+          'invalid_request',
+          'The audit matrix does not show that year',
+          undefined,
+          [issue],
+          problem,
+        );
+      }
+    }
     const updated: Person = {
       ...current,
       ...(displayName === undefined ? {} : { displayName }),
