@@ -20,7 +20,14 @@ async function choose(page: Page, testId: string, option: string): Promise<void>
 /** Creates an audit from the matrix; returns its id (from the page it opens). */
 export async function createAudit(
   page: Page,
-  audit: { name: string; standardName?: string; lead: string; coauditor?: string },
+  audit: {
+    name: string;
+    standardName?: string;
+    lead: string;
+    coauditor?: string;
+    /** Audited by the supplier party, with the supplier's name and number. */
+    supplier?: { name: string; no: string };
+  },
 ): Promise<string> {
   await page.goto('/auditmatrix');
   await page.getByTestId('audit-create').click();
@@ -37,6 +44,13 @@ export async function createAudit(
   await choose(page, 'audit-dialog-scope-productline', 'TGX');
   await pick(page, 'audit-dialog-leadauditor', audit.lead);
   if (audit.coauditor) await pick(page, 'audit-dialog-coauditors', audit.coauditor);
+  if (audit.supplier) {
+    await choose(page, 'audit-dialog-audited_by', 'Lieferant');
+    await page.getByTestId('audit-dialog-supplier-name').fill(audit.supplier.name);
+    await page.getByTestId('audit-dialog-supplier-no').fill(audit.supplier.no);
+    // Leaves the field, so a list of suggestions it may open does not cover the buttons.
+    await page.getByTestId('audit-dialog-supplier-no').press('Tab');
+  }
   await page.getByTestId('audit-dialog-save').click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/audit\/[^/]+\/auditpreparation$/);

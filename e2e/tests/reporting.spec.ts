@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page } from '@playwright/test';
 import * as ExcelJSModule from 'exceljs';
 import { createAudit, importQuestions } from '../support/audits';
 import { controlledByServiceWorker, expect, signedInPage, test } from '../support/fixtures';
@@ -23,6 +23,10 @@ const VALUE: Record<string, number> = {
 };
 type ExcelJS = typeof ExcelJSModule;
 const excel: ExcelJS = (ExcelJSModule as ExcelJS & { default?: ExcelJS }).default ?? ExcelJSModule;
+
+/** Who found the findings, and whose audit it is: printed in the PDF (issue 34.4). */
+const FINDER = 'Jana Prüfer';
+const SUPPLIER = { name: 'Gießerei Nowak GmbH', no: '4711' };
 
 const BEST = 0;
 const WORST = 9;
@@ -110,6 +114,7 @@ async function record(page: Page, question: Question): Promise<void> {
     await dialog.getByTestId('finding-importance').locator('..').getByRole('combobox').click();
     await page.getByRole('option', { name: question.finding, exact: true }).click();
     await dialog.getByTestId('finding-text').fill(`Befund zu ${question.text}`);
+    await dialog.getByTestId('finding-findingperson').fill(FINDER);
     await dialog.getByTestId('finding-save').click();
     await expect(dialog).toBeHidden();
   }
@@ -126,7 +131,10 @@ test('the reporting tab shows and explains the result per category, and the QK n
   const { page, context } = await signedInPage(browser, server.url, 'de-DE');
   try {
     const name = `Bericht ${Date.now().toString(36)}`;
-    const id = await createAudit(page, { name, lead: 'Otto Auditor' });
+    const id = await createAudit(page, { name, lead: 'Otto Auditor', supplier: SUPPLIER });
+    await expect(page.getByTestId('audit-supplier')).toHaveText(
+      `Lieferant: ${SUPPLIER.name} (${SUPPLIER.no})`,
+    );
     await importQuestions(
       page,
       [
@@ -220,10 +228,19 @@ test('the reporting tab shows and explains the result per category, and the QK n
     await expect(page.getByTestId('snackbar-message')).toContainText('Berichtsdaten gespeichert');
 
     // The PDF report, made in the browser: read back with poppler's pdftotext and pdfinfo.
+    // Making it logs nothing (issue 34.10: the layout's WebAssembly was refused by the CSP, and
+    // each photo asked for Node's Buffer).
+    const pdfConsole: string[] = [];
+    const listen = (message: ConsoleMessage) => {
+      if (['error', 'warning'].includes(message.type())) pdfConsole.push(message.text());
+    };
+    page.on('console', listen);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('reporting-pdf').click(),
     ]);
+    page.off('console', listen);
+    expect(pdfConsole).toEqual([]);
     expect(download.suggestedFilename()).toBe(`Auditbericht ${name}.pdf`);
     const file = await download.path();
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
@@ -252,6 +269,13 @@ test('the reporting tab shows and explains the result per category, and the QK n
     expect(text).toContain('geprüft: stimmt mit dem Fingerabdruck der Aufnahme überein');
     expect(text).toContain('Ergebnis nach Kategorie (Prozent)');
     expect(text).toContain('Unternehmensdaten');
+    // Whose report it is, who found what, and no placeholder printed as a finding (issue 34.4).
+    expect(text).toContain(SUPPLIER.name);
+    expect(text).toContain(SUPPLIER.no);
+    expect(text).toContain('Gefunden von');
+    expect(text).toContain(FINDER);
+    expect(text).toContain('Keine Abweichung');
+    expect(text).not.toContain('Platzhalter');
 
     // Issue 13.4: the findings as Excel and CSV, in the questions' order.
     const [xlsx] = await Promise.all([
@@ -265,16 +289,23 @@ test('the reporting tab shows and explains the result per category, and the QK n
     expect(sheet.getRow(1).getCell(1).value).toBe('Nr.');
     expect(sheet.rowCount).toBe(1 + QUESTIONS.length);
     expect(sheet.getRow(5).getCell(2).value).toBe('FIFO eingehalten?');
-    expect(sheet.getRow(5).getCell(4).value).toBe('Hauptabweichung');
+    expect(sheet.getRow(5).getCell(4).value).toBe('Sehr wichtige Frage');
+    expect(sheet.getRow(5).getCell(6).value).toBe('Hauptabweichung');
+    expect(sheet.getRow(5).getCell(10).value).toBe(FINDER);
     const [csv] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('reporting-export-findings-csv').click(),
     ]);
     const csvText = readFileSync(await csv.path(), 'utf8');
-    expect(csvText.startsWith('\uFEFFNr.;Frage;Kategorie;Befundart;')).toBe(true);
+    expect(
+      csvText.startsWith(
+        '\uFEFFNr.;Frage;Kategorie;Wichtigkeit der Frage;Prozessschritt;Befundart;',
+      ),
+    ).toBe(true);
     expect(csvText).toContain(
-      '4;FIFO eingehalten?;Lager;Hauptabweichung;Befund zu FIFO eingehalten?',
+      '4;FIFO eingehalten?;Lager;Sehr wichtige Frage;;Hauptabweichung;Befund zu FIFO eingehalten?',
     );
+    expect(csvText).toContain(`;${SUPPLIER.name};${SUPPLIER.no}`);
 
     // The same report offline: the PDF chunk and its fonts come from the service worker.
     await controlledByServiceWorker(page);

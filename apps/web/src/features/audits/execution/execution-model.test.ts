@@ -1,4 +1,4 @@
-import { DEFAULT_FINDING_TYPES, DEFAULT_IMPORTANCES } from '@qa/domain';
+import { DEFAULT_FINDING_TYPES } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { describe, expect, it } from 'vitest';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
@@ -127,11 +127,9 @@ describe('execution rows', () => {
     expect(stateTypes(DEFAULT_FINDING_TYPES).map((type) => type.id)).toEqual(['na', 'ok']);
   });
 
-  it('colours a type like the importance of its id, conforming green, others grey', () => {
-    const type = (id: string) => DEFAULT_FINDING_TYPES.find((entry) => entry.id === id);
-    expect(findingTypeColor(type('9'), DEFAULT_IMPORTANCES)).toBe('#f44336');
-    expect(findingTypeColor(type('ok'), DEFAULT_IMPORTANCES)).toBe('#2e7d32');
-    expect(findingTypeColor(type('na'), DEFAULT_IMPORTANCES)).toBe('#757575');
+  it('colours a type by its severity, conforming green (finding-type-colours.ts)', () => {
+    expect(findingTypeColor('9', DEFAULT_FINDING_TYPES)).toBe('#b71c1c');
+    expect(findingTypeColor('ok', DEFAULT_FINDING_TYPES)).toBe('#2e7d32');
   });
 });
 

@@ -3,10 +3,10 @@ import {
   findingDisplayText,
   type FindingType,
   type Geolocation,
-  type Importance,
 } from '@qa/domain';
 import type { JsonObject, JsonValue } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { findingTypeColour } from '../finding-type-colours';
 import { toPreparationRow, type PreparationRow } from '../preparation/preparation-rows';
 
 /**
@@ -202,16 +202,7 @@ export function replacesOthers(
   return row.findings.some((finding) => finding.id !== findingId);
 }
 
-/**
- * The colour of a finding type's chip: the importance of the same id (SPEC section 9 numbers
- * findings and importances alike: 0, 1, 3, 9), green for a conforming type, grey otherwise.
- */
-export function findingTypeColor(
-  type: FindingType | undefined,
-  importances: readonly Importance[],
-): string {
-  const importance = type && importances.find((entry) => entry.id === type.id);
-  if (importance?.color) return importance.color;
-  if (type?.is_no_deviation) return '#2e7d32';
-  return '#757575';
+/** The colour of a finding type's chip: its severity's (finding-type-colours.ts). */
+export function findingTypeColor(id: string, types: readonly FindingType[]): string {
+  return findingTypeColour(types, id).fill;
 }

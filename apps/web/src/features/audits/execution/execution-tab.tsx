@@ -274,11 +274,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       notApplicable: t('execution.notApplicable'),
       completed: t('preparation.completed'),
       typeName: (id) => findingTypeLabel(id, types, language),
-      typeColor: (id) =>
-        findingTypeColor(
-          types.find((type) => type.id === id),
-          importances,
-        ),
+      typeColor: (id) => findingTypeColor(id, types),
       importance: (id) => importanceLabel(id, importances, language),
       importanceColor: (id) => importances.find((entry) => entry.id === id)?.color,
       addFinding: (no) =>
@@ -689,7 +685,6 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           finding={dialog.finding}
           initialType={dialog.initialType}
           types={types}
-          importances={importances}
           customFields={customFields}
           readOnly={dialog.readOnly}
           onClose={() => setDialog({ kind: 'none' })}
@@ -702,7 +697,6 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           row={vdaFindingRow}
           initialType={dialog.initialType}
           types={types}
-          importances={importances}
           customFields={customFields}
           hint={dialog.hint}
           onSaved={() => void run(evaluateAuditItemCommand.name, dialog.evaluate)}

@@ -20,7 +20,6 @@ import {
   updateFindingCommand,
   type DomainMessage,
   type FindingType,
-  type Importance,
 } from '@qa/domain';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,7 +68,6 @@ export interface FindingDialogProps {
   /** The type a new finding starts with. */
   initialType?: string;
   types: readonly FindingType[];
-  importances: readonly Importance[];
   /** The custom fields the `finding` configuration switches on. */
   customFields: readonly FindingCustomField[];
   /** Shows the finding without saving (a person outside the team, a protected audit). */
@@ -115,7 +113,6 @@ export function FindingDialog({
   finding,
   initialType,
   types,
-  importances,
   customFields,
   readOnly = false,
   hint,
@@ -338,10 +335,7 @@ export function FindingDialog({
                         height: 12,
                         borderRadius: '50%',
                         mr: 1,
-                        bgcolor: findingTypeColor(
-                          types.find((type) => type.id === id),
-                          importances,
-                        ),
+                        bgcolor: findingTypeColor(id, types),
                       }}
                     />
                     {findingTypeLabel(id, types, language)}

@@ -145,7 +145,8 @@ describe('the PDF data of a VDA 6.3 audit', () => {
       },
       {
         question: '6.2.1 Frage 6.2.1',
-        evaluations: 'Stanzen: 10 \u00b7 Lackieren: n. b. (Anlage steht still)',
+        // n.e. as the execution tab writes it (issue 34.4).
+        evaluations: 'Stanzen: 10 \u00b7 Lackieren: n.e.: Anlage steht still',
         points: '10',
       },
       {
@@ -178,7 +179,7 @@ describe('the PDF data of a VDA 6.3 audit', () => {
     expect(vda.noReasons).toBe('No downgrading rule applies.');
     expect(vda.questions.map((entry) => [entry.evaluations, entry.points])).toEqual([
       ['8', '8'],
-      ['n.e. (Anlage steht still)', 'n.e.'],
+      ['n.e.: Anlage steht still', 'n.e.'],
       ['not yet evaluated', '\u2013'],
     ]);
   });

@@ -10,7 +10,7 @@ import { VDA_KEY_ALL, VDA_KEY_PROCESS, VDA_KEY_PRODUCT } from '@qa/domain';
 import type { TFunction } from 'i18next';
 import { formatReportNumber } from './report-numbers';
 import type { PhotoCheck, ReportPhoto } from './report-photos';
-import type { VdaResultModel, VdaResultRow } from './vda-result-model';
+import { vdaChartLevels, type VdaResultModel, type VdaResultRow } from './vda-result-model';
 
 /**
  * Everything the PDF report prints, already in the user's language: the PDF chunk only lays it
@@ -63,7 +63,14 @@ export interface ReportPdfData {
     items: { question: string; weight: string; finding: string; points: string }[];
     excluded: string | null;
   }[];
-  findings: { question: string; type: string; fields: [string, string][]; photos: ReportPhoto[] }[];
+  findings: {
+    question: string;
+    type: string;
+    /** The type's colour (finding-type-colours.ts): its tag's fill and text. */
+    typeColour: { fill: string; text: string };
+    fields: [string, string][];
+    photos: ReportPhoto[];
+  }[];
   measures: { text: string; assignees: string; due: string; status: string }[];
   summary: string;
   /** The audited company's data (wrap-up), null when none was recorded. */
@@ -101,6 +108,9 @@ export interface VdaPdfData {
   /** "Class by E_G: A / after downgrading: B"; null when there is no class. */
   classes: string | null;
   matrixTitle: string;
+  /** The bars of E_Pn per process element and E_n per process step, as the tab draws them. */
+  chartTitle: string;
+  levels: { name: string; percent: string; value: number; colour: VdaColour | null }[];
   columns: string[];
   /** The elements, P6 followed by its sub-elements and process steps, then E_G. */
   rows: VdaPdfRow[];
@@ -129,8 +139,9 @@ export const vdaQuestionNumber = (question: Pick<VdaQuestionResult, 'no' | 'spec
   question.specialRisk ? `${question.no}*` : question.no;
 
 /**
- * A question's evaluations in words, in its keys' order: "Stanzen: 10 · Lackieren: n.e. (reason)
- * · Montage: not yet evaluated"; a question evaluated once reads "8" or "n.e. (reason)".
+ * A question's evaluations in words, in its keys' order: "Stanzen: 10 · Lackieren: n.e.: reason
+ * · Montage: not yet evaluated"; a question evaluated once reads "8" or "n.e.: reason". n.e. is
+ * written as the execution tab writes it (issue 34.4: one label in the app and the PDF).
  */
 export function vdaEvaluationsText(
   question: VdaQuestionResult,
@@ -152,8 +163,8 @@ export function vdaEvaluationsText(
           : evaluation.points !== null
             ? formatReportNumber(evaluation.points, language)
             : evaluation.reason.trim()
-              ? t('reporting.pdf.vda.notEvaluatedBecause', { reason: evaluation.reason.trim() })
-              : t('reporting.pdf.vda.notEvaluated');
+              ? t('execution.vda.reasonShown', { reason: evaluation.reason.trim() })
+              : t('execution.vda.notEvaluated');
       return key === VDA_KEY_ALL && question.keys.length === 1
         ? value
         : `${keyLabel(key)}: ${value}`;
@@ -189,7 +200,7 @@ export function vdaPdfData(
     points:
       question.points === null
         ? question.evaluations.length > 0
-          ? t('reporting.pdf.vda.notEvaluated')
+          ? t('execution.vda.notEvaluated')
           : '\u2013'
         : formatReportNumber(question.points, language),
   }));
@@ -203,6 +214,13 @@ export function vdaPdfData(
         ? null
         : t('reporting.pdf.vda.classes', { base: model.baseClass, vdaClass: model.className }),
     matrixTitle: t('reporting.pdf.vda.matrix'),
+    chartTitle: t('reporting.charts.vdaLevels'),
+    levels: vdaChartLevels(model).map((level) => ({
+      name: level.name,
+      percent: t('reporting.percent', { percent: level.percent }),
+      value: level.percent,
+      colour: level.colour,
+    })),
     columns: [
       t('reporting.pdf.vda.code'),
       t('reporting.pdf.vda.level'),

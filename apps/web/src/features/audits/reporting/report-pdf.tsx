@@ -73,6 +73,8 @@ const styles = StyleSheet.create({
   light: { flexDirection: 'row', alignItems: 'center', paddingRight: 6 },
   lightSwatch: { width: 14, height: 9, marginRight: 4, border: '0.5pt solid #424242' },
   listItem: { flexDirection: 'row', paddingVertical: 1 },
+  typeTagRow: { flexDirection: 'row', marginVertical: 2 },
+  typeTag: { paddingHorizontal: 4, paddingVertical: 1, borderRadius: 2, fontWeight: 700 },
   bullet: { width: 10 },
   footer: {
     position: 'absolute',
@@ -212,6 +214,33 @@ function VdaRow({ row, bold }: { row: VdaPdfRow; bold?: boolean }) {
   );
 }
 
+/** E_Pn per process element and E_n per process step as bars in their traffic lights. */
+function VdaChart({ vda }: { vda: VdaPdfData }) {
+  if (vda.levels.length === 0) return null;
+  return (
+    <View style={{ marginTop: 10 }} wrap={false}>
+      <Text style={styles.h3}>{vda.chartTitle}</Text>
+      {vda.levels.map((level) => (
+        <View key={level.name} style={styles.barRow}>
+          <Text style={styles.barLabel}>{level.name}</Text>
+          <View style={styles.barTrack}>
+            <View
+              style={[
+                styles.bar,
+                {
+                  width: `${Math.max(0, Math.min(100, level.value))}%`,
+                  backgroundColor: level.colour ? TRAFFIC_LIGHT[level.colour] : GREY,
+                },
+              ]}
+            />
+          </View>
+          <Text style={styles.barValue}>{level.percent}</Text>
+        </View>
+      ))}
+    </View>
+  );
+}
+
 /** Lines of words: a bulleted list (downgrading reasons, what is missing). */
 function Bullets({ lines }: { lines: string[] }) {
   return lines.map((line, index) => (
@@ -248,6 +277,7 @@ function VdaResult({ vda, heading }: { vda: VdaPdfData; heading: string }) {
       {vda.rows.map((row, index) => (
         <VdaRow key={index} row={row} bold={index === vda.rows.length - 1} />
       ))}
+      <VdaChart vda={vda} />
 
       <Text style={styles.h3} minPresenceAhead={30}>
         {vda.reasonsTitle}
@@ -377,7 +407,17 @@ function ReportDocument({ data }: { data: ReportPdfData }) {
             <View key={index} style={styles.finding}>
               <View wrap={false} minPresenceAhead={finding.photos.length > 0 ? 120 : 0}>
                 <Text style={{ fontWeight: 700 }}>{finding.question}</Text>
-                <Text>{finding.type}</Text>
+                {/* The type as a tag in its severity's colour; its name still reads in grey. */}
+                <View style={styles.typeTagRow}>
+                  <Text
+                    style={[
+                      styles.typeTag,
+                      { backgroundColor: finding.typeColour.fill, color: finding.typeColour.text },
+                    ]}
+                  >
+                    {finding.type}
+                  </Text>
+                </View>
                 {finding.fields.map(([label, value]) => (
                   <Text key={label}>
                     <Text style={styles.muted}>{`${label}: `}</Text>

@@ -40,7 +40,14 @@ vi.mock('./report-mail-dialog', () => ({ ReportMailButton: () => null }));
 vi.mock('./audit-comparison', () => ({ AuditComparison: () => null }));
 vi.mock('./report-data-panel', () => ({ ReportDataPanel: () => null }));
 vi.mock('./report-findings-list', () => ({ ReportFindingsList: () => null }));
-vi.mock('./report-charts', () => ({ ReportCharts: () => null }));
+// The charts as the names of the levels they draw (the chart library is not rendered here).
+vi.mock('./report-charts', () => ({
+  ReportCharts: ({ vdaLevels = [] }: { vdaLevels?: { name: string; colour: string | null }[] }) => (
+    <p data-testid="charts-vda">
+      {vdaLevels.map((level) => `${level.name}: ${level.colour}`).join(' | ')}
+    </p>
+  ),
+}));
 
 function question(no: string, vda: JsonObject, findings: string[] = []): ViewDocument {
   const id = `i${no.replaceAll('.', '-')}`;
@@ -102,6 +109,12 @@ describe('the reporting tab of a VDA audit (issue 19)', () => {
     // The matrix comes before the findings.
     const order = panel.compareDocumentPosition(screen.getByTestId('reporting-findings'));
     expect(order & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // The levels as a chart, and each finding type in its own colour (issue 34.4).
+    expect((await screen.findByTestId('charts-vda')).textContent).toBe('E_P5 Lieferkette: yellow');
+    expect(getComputedStyle(screen.getByTestId('reporting-type-3')).backgroundColor).toBe(
+      'rgb(239, 108, 0)',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'E_P5 P5 Lieferkette erklären' }));
     const dialog = await screen.findByRole('dialog', { name: 'So entsteht E_P5 P5 Lieferkette' });

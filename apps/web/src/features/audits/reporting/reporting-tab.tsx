@@ -28,6 +28,7 @@ import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
 import { personLabel, usePeople } from '../../people/use-people';
 import { AnswerProgress } from '../answer-progress';
+import { findingTypeColour } from '../finding-type-colours';
 import { PhasePanel } from '../phase-panel';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
@@ -41,7 +42,7 @@ import { ReportMailButton } from './report-mail-dialog';
 import { useReportPdf } from './use-report-pdf';
 import { useSendReportOnArrival } from './send-report-state';
 import { VdaResultMatrix } from './vda-result-matrix';
-import { vdaResultModel, type VdaResultRow } from './vda-result-model';
+import { vdaChartLevels, vdaResultModel, type VdaResultRow } from './vda-result-model';
 
 /** The charts and the explanations load with their first use: a kit of their own (issue 13). */
 const ReportCharts = lazyComponent(
@@ -349,13 +350,18 @@ export function ReportingTab({ auditId }: { auditId: string }) {
             {t('wrapup.overview.findings', { count: model.findings })}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {model.byType.map(({ id, count }) => (
-              <Chip
-                key={id}
-                label={`${findingTypeLabel(id, findingTypes, language)}: ${count}`}
-                data-testid={`reporting-type-${id}`}
-              />
-            ))}
+            {model.byType.map(({ id, count }) => {
+              // Each severity in its own colour, with text that reads on it (issue 34.4).
+              const colour = findingTypeColour(findingTypes, id);
+              return (
+                <Chip
+                  key={id}
+                  label={`${findingTypeLabel(id, findingTypes, language)}: ${count}`}
+                  sx={{ bgcolor: colour.fill, color: colour.text }}
+                  data-testid={`reporting-type-${id}`}
+                />
+              );
+            })}
           </Box>
         </PhasePanel>
 
@@ -390,10 +396,11 @@ export function ReportingTab({ auditId }: { auditId: string }) {
           canEdit={mayUpdate}
         />
 
-        {((!vdaModel && explanation.categories.length > 0) || model.byType.length > 0) && (
+        {((vdaModel ? vdaChartLevels(vdaModel).length > 0 : explanation.categories.length > 0) ||
+          model.byType.length > 0) && (
           <Suspense fallback={<LinearProgress aria-label={t('reporting.charts.loading')} />}>
             <ReportCharts
-              // A VDA audit's levels are in its matrix; the charts show its findings only.
+              // A VDA audit's levels are drawn as E_Pn and E_n instead of categories.
               categories={(vdaModel ? [] : explanation.categories).map((category) => ({
                 id: category.categoryId,
                 name: categoryTitle(category.categoryName),
@@ -403,7 +410,9 @@ export function ReportingTab({ auditId }: { auditId: string }) {
                 id,
                 name: findingTypeLabel(id, findingTypes, language),
                 count,
+                colour: findingTypeColour(findingTypes, id).fill,
               }))}
+              vdaLevels={vdaModel ? vdaChartLevels(vdaModel) : []}
             />
           </Suspense>
         )}

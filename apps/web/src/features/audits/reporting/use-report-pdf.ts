@@ -1,6 +1,7 @@
 import {
   CALC_SCHEMA_DEVIATION,
   NO_CATEGORY_MESSAGE,
+  findingDisplayText,
   formatSemicolonCsv,
   reportDataOf,
   auditStatusOf,
@@ -20,12 +21,15 @@ import { formatDate } from '../../../lib/i18n/format';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
+import { useConfigSegment } from '../../../lib/config/use-config-segment';
 import { useOfflineFiles } from '../../../lib/sync/sync-context';
 import { useDocument } from '../../../lib/sync/use-document';
-import { measureStatusLabel } from '../../measures/measure-model';
+import { measureStatusLabel, measureTypeLabel } from '../../measures/measure-model';
 import { useMeasureWorkflow, useMeasures } from '../../measures/use-measures';
 import { personLabel, usePeople } from '../../people/use-people';
 import { displayValue } from '../audit-document';
+import { supplierFieldRows } from '../audit-supplier-text';
+import { findingTypeColour } from '../finding-type-colours';
 import { auditWorkflow, workflowLabel } from '../audit-workflow-labels';
 import { downscaleImage } from '../execution/media/attach-media';
 import { isImage } from '../execution/media/media-files';
@@ -36,9 +40,16 @@ import { auditStandardIds, useAuditStandards } from '../preparation/use-preparat
 import { scoredItems, type ReportModel } from './report-model';
 import { formatReportNumber } from './report-numbers';
 import {
+  findingsExportTable,
+  measuresExportTable,
+  type ExportCell,
+  type VdaExportEntry,
+} from './report-export-table';
+import {
   explanationRows,
   reportFileName,
   reportPhotos,
+  vdaEvaluationsText,
   vdaPdfData,
   withReportPhotos,
   type ReportPdfData,
@@ -113,6 +124,7 @@ export function useReportPdf(input: {
   const { measures } = useMeasures();
   const measureWorkflow = useMeasureWorkflow();
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
+  const measureConfig = useConfigSegment('measure');
   const standardIds = auditStandardIds(input.audit?.standard);
   const { standards } = useAuditStandards(standardIds);
   const [generating, setGenerating] = useState(false);
@@ -237,6 +249,8 @@ export function useReportPdf(input: {
       },
       cover: [
         [t('reporting.pdf.audit'), name],
+        // Whose report it is (issue 34.4): the supplier, the material and the reason.
+        ...supplierFieldRows(audit, t),
         [t('reporting.pdf.standard'), standardText],
         [t('reporting.pdf.scope'), displayValue(audit.scope)],
         [t('reporting.pdf.planningDate'), day(audit.planning_date)],
@@ -297,9 +311,17 @@ export function useReportPdf(input: {
         row.findings.map((finding) => ({
           question: row.question.no ? `${row.question.no} ${row.question.text}` : row.question.text,
           type: findingTypeLabel(finding.importance, input.findingTypes, language),
+          typeColour: findingTypeColour(input.findingTypes, finding.importance),
           fields: (
             [
-              [t('reporting.pdf.findingText'), finding.text],
+              [
+                t('reporting.pdf.findingText'),
+                findingDisplayText(
+                  finding.text,
+                  input.findingTypes.find((type) => type.id === finding.importance),
+                ),
+              ],
+              [t('execution.dialog.fields.findingperson'), finding.findingperson],
               [t('reporting.pdf.reason'), finding.reason],
               [t('reporting.pdf.solution'), finding.solution],
               [
@@ -331,55 +353,56 @@ export function useReportPdf(input: {
     };
   }
 
+  /** A VDA audit's questions for the findings export: process steps and evaluations in words. */
+  function vdaExport(): Record<string, VdaExportEntry> | null {
+    if (!isVdaReport(input.audit)) return null;
+    const { items } = scoredItems(input.documents);
+    const grade = vdaGradeOf(items, input.audit, input.findingTypes);
+    const stepNames = new Map(grade.steps.map((step) => [step.id, step.name ?? step.id]));
+    return Object.fromEntries(
+      grade.questions.map((question) => [
+        question.itemId,
+        {
+          steps: question.keys.flatMap((key) => stepNames.get(key) ?? []),
+          evaluations: vdaEvaluationsText(question, { t, language }),
+        },
+      ]),
+    );
+  }
+
   /** The audit's findings and measures as tables (header first) for the exports (issue 13.4). */
-  function table(kind: 'findings' | 'measures'): (string | number | null)[][] {
-    if (kind === 'findings') {
-      const rows = [...createExecutionRowCache()(input.documents)].sort(byQuestionNumber);
-      return [
-        [
-          t('reporting.export.no'),
-          t('reporting.pdf.question'),
-          t('reporting.pdf.category'),
-          t('reporting.export.type'),
-          t('reporting.pdf.findingText'),
-          t('reporting.pdf.reason'),
-          t('reporting.pdf.solution'),
-          t('reporting.export.latitude'),
-          t('reporting.export.longitude'),
-          t('reporting.pdf.media'),
-        ],
-        ...rows.flatMap((row) =>
-          row.findings.map((finding) => [
-            row.question.no,
-            row.question.text,
-            row.question.category,
-            findingTypeLabel(finding.importance, input.findingTypes, language),
-            finding.text,
-            finding.reason,
-            finding.solution,
-            finding.geolocation?.latitude ?? null,
-            finding.geolocation?.longitude ?? null,
-            finding.mediaCount,
-          ]),
-        ),
-      ];
-    }
-    return [
-      [
-        t('measures.fields.text'),
-        t('measures.fields.assignedTo'),
-        t('measures.fields.dueDate'),
-        t('measures.fields.status'),
-      ],
-      ...measures
+  function table(kind: 'findings' | 'measures'): ExportCell[][] {
+    const exportInput = {
+      t,
+      language,
+      rows: [...createExecutionRowCache()(input.documents)].sort(byQuestionNumber),
+      findingTypes: input.findingTypes,
+      importances: input.importances,
+      vda: kind === 'findings' ? vdaExport() : null,
+      supplier: supplierFieldRows(input.audit, t),
+    };
+    if (kind === 'findings') return findingsExportTable(exportInput);
+    return measuresExportTable(
+      exportInput,
+      measures
         .filter((measure) => measure.audit_id === input.auditId)
-        .map((measure) => [
-          measure.text,
-          measure.assignedTo.map(person).join(', ') || t('measures.unassigned'),
-          measure.dueDate ? formatCalendarDay(measure.dueDate, language) : '',
-          measureStatusLabel(measureWorkflow, measure.status, language),
-        ]),
-    ];
+        .map((measure) => ({
+          text: measure.text,
+          itemId: measure.audititem_id,
+          findingId: measure.deviation_id,
+          type: measure.measuretype
+            ? measureTypeLabel(measureConfig.types, measure.measuretype, language)
+            : '',
+          priority: measure.priority
+            ? (measureConfig.priorities.find((entry) => entry.id === measure.priority)?.label[
+                language
+              ] ?? measure.priority)
+            : '',
+          assignees: measure.assignedTo.map(person).join(', ') || t('measures.unassigned'),
+          due: measure.dueDate ? formatCalendarDay(measure.dueDate, language) : '',
+          status: measureStatusLabel(measureWorkflow, measure.status, language),
+        })),
+    );
   }
 
   /** Downloads the findings or measures as .xlsx or CSV; returns an error text when it could not. */

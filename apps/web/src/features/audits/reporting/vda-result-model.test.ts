@@ -6,6 +6,7 @@ import {
   isVdaReport,
   VDA_COMPLETE_NOT_VALID,
   vdaGradeOf,
+  vdaChartLevels,
   vdaLevelExplanation,
   vdaResultModel,
   type VdaModelContext,
@@ -131,6 +132,21 @@ describe('the VDA result model', () => {
     });
     expect(model.total).toMatchObject({ code: 'E_G', percent: 91, colour: 'green' });
     expect(model.total.pointsText).toBe('127 / 140');
+  });
+
+  it('charts E_Pn per process element and E_n per process step (issue 34.4)', () => {
+    const grade = vdaGradeOf(GRADED, AUDIT, DEFAULT_FINDING_TYPES);
+    const model = vdaResultModel(grade, GRADED, AUDIT, context('de'));
+    expect(vdaChartLevels(model).map((level) => [level.name, level.percent, level.colour])).toEqual(
+      [
+        ['E_P2 Projektmanagement', 85, 'yellow'],
+        ['E_P3 Planung der Produkt- und Prozessentwicklung', 70, 'red'],
+        ['E_P6 Prozessanalyse Produktion', 95, 'green'],
+        ['E_1 Stanzen', 100, 'green'],
+        ['E_2 Lackieren', 90, 'green'],
+        ['E_P7 Kundenbetreuung', 100, 'green'],
+      ],
+    );
   });
 
   it('names the class, the class by E_G and every downgrading reason in words', () => {

@@ -301,3 +301,30 @@ export function vdaLevelExplanation(
           }),
   };
 }
+
+/** A bar of the VDA levels chart. */
+export interface VdaChartLevel {
+  key: string;
+  /** "E_P2 Projektmanagement", "E_1 Stanzen". */
+  name: string;
+  percent: number;
+  colour: VdaColour | null;
+}
+
+/**
+ * The levels the reporting tab and the PDF draw as bars (issue 34.4): E_Pn of each process
+ * element and E_n of each process step, in the matrix's order; a level without a percent
+ * (nothing evaluated) has no bar.
+ */
+export function vdaChartLevels(model: Pick<VdaResultModel, 'rows'>): VdaChartLevel[] {
+  return model.rows.flatMap((row) => {
+    if ((row.kind !== 'element' && row.kind !== 'step') || row.percent === null) return [];
+    // An element's label starts with its id ("P2 Projektmanagement"): the code says it already.
+    const label = row.label.startsWith(`${row.subscript} `)
+      ? row.label.slice(row.subscript.length + 1)
+      : row.label;
+    return [
+      { key: row.key, name: `${row.code} ${label}`, percent: row.percent, colour: row.colour },
+    ];
+  });
+}

@@ -48,7 +48,7 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
   const person = usePerson();
   const titleId = useId();
   const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
-  const { findingTypes: types, audititem } = usePreparationConfig();
+  const { findingTypes: types } = usePreparationConfig();
   const auditConfig = useConfigSegment('audit');
   const [toRows] = useState(createExecutionRowCache);
   const rows = useMemo(() => toRows(documents), [toRows, documents]);
@@ -69,11 +69,7 @@ export function WrapUpTab({ auditId }: { auditId: string }) {
 
   const loading = auditLoading || itemsLoading;
   const typeName = (id: string) => findingTypeLabel(id, types, language);
-  const typeColor = (id: string) =>
-    findingTypeColor(
-      types.find((type) => type.id === id),
-      audititem.importances,
-    );
+  const typeColor = (id: string) => findingTypeColor(id, types);
 
   return (
     <section aria-labelledby={titleId} data-testid="wrapup-tab">
