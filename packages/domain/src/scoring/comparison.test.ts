@@ -219,6 +219,25 @@ describe('matchQuestions', () => {
 });
 
 describe('compareAuditFindings', () => {
+  it('lists a placeholder an earlier version stored as no text (decision 70)', () => {
+    const placeholder = (item: AuditItem): AuditItem => ({
+      ...item,
+      deviations: Object.fromEntries(
+        Object.entries(item.deviations).map(([id, finding]) => [
+          id,
+          { ...finding, text: 'Das ist ein Platzhalter' },
+        ]),
+      ),
+    });
+    const result = compareAuditFindings(
+      [placeholder(makeItem({ id: 'e1', no: '1', findings: ['3'] }))],
+      [placeholder(makeItem({ id: 'c1', no: '1', findings: ['9'] }))],
+      DEFAULT_FINDING_TYPES,
+    );
+    expect(result.recurring[0]?.earlier).toEqual([{ id: 'e1-f0', findingTypeId: '3', text: '' }]);
+    expect(result.recurring[0]?.current).toEqual([{ id: 'c1-f0', findingTypeId: '9', text: '' }]);
+  });
+
   it('lists recurring, disappeared (with why) and new findings', () => {
     const earlier = [
       makeItem({ id: 'e1', no: '1', findings: ['3'] }),

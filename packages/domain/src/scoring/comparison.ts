@@ -1,4 +1,5 @@
 import type { AuditItem } from '../audit/audit-item.schema';
+import { findingDisplayText } from '../audit/finding-rules';
 import type { FindingType } from '../config/configured-types';
 import type { AuditScore, AuditScoreExplanation } from './scoring';
 
@@ -287,7 +288,12 @@ function countedFindings(
       const type = types.get(finding.importance);
       return !type || (!type.is_no_deviation && !type.is_not_applicable);
     })
-    .map((finding) => ({ id: finding.id, findingTypeId: finding.importance, text: finding.text }));
+    .map((finding) => ({
+      id: finding.id,
+      findingTypeId: finding.importance,
+      // A placeholder stored by an earlier version is no text (decision 70).
+      text: findingDisplayText(finding.text, types.get(finding.importance)),
+    }));
 }
 
 function disappearedState(

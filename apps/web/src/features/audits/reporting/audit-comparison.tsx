@@ -233,7 +233,13 @@ function FindingList({
   const { t } = useTranslation();
   const headingId = useId();
   const findings = (list: readonly ComparedFinding[]) =>
-    list.map((finding) => `${typeLabel(finding.findingTypeId)}: ${finding.text}`).join(' · ');
+    list
+      .map((finding) =>
+        finding.text
+          ? `${typeLabel(finding.findingTypeId)}: ${finding.text}`
+          : typeLabel(finding.findingTypeId),
+      )
+      .join(' · ');
   return (
     <Box
       component="section"
