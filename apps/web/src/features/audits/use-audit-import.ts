@@ -1,10 +1,13 @@
 import {
   MAX_DOCUMENTS_PER_COMMAND,
+  PEOPLE_COLLECTION,
   STANDARDS_COLLECTION,
   decodeLatin1Csv,
   importAuditsCommand,
   importMessages,
+  importedAuditIssues,
   parseAuditImport,
+  type AuditImportContext,
   type DomainMessage,
   type ImportIssue,
   type ImportReport,
@@ -28,6 +31,7 @@ import { useAuditConfig } from './audit-matrix-rows';
  */
 
 const STANDARDS_QUERY = { collection: STANDARDS_COLLECTION, filters: [] };
+const PEOPLE_QUERY = { collection: PEOPLE_COLLECTION, filters: [] };
 const FIELD_REQUIRED: DomainMessage = { key: 'import.fieldRequired' };
 const CATALOG: MessageCatalog = importMessages;
 
@@ -124,6 +128,7 @@ export function useAuditImport(enabled = true): AuditImportState {
   const runCommand = useCommand();
   const auditConfig = useAuditConfig();
   const { documents: standards } = useQuery(enabled ? STANDARDS_QUERY : null);
+  const { documents: peopleDocs } = useQuery(enabled ? PEOPLE_QUERY : null);
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -137,13 +142,25 @@ export function useAuditImport(enabled = true): AuditImportState {
     () => [...new Set([...auditConfig.standards.ids, ...standards.map((doc) => doc.id)])],
     [auditConfig, standards],
   );
-  const knownTypes = useMemo(() => auditConfig.types.map((type) => type.id), [auditConfig]);
+  // What the file's values are checked and mapped against: the standards, types and parties
+  // configured, the people (a lead auditor may be named by e-mail), and the import command's
+  // own checks, so the preview offers only rows the import takes.
+  const context = useMemo<AuditImportContext>(
+    () => ({
+      knownStandards,
+      knownTypes: auditConfig.types.map((type) => type.id),
+      parties: auditConfig.parties,
+      people: peopleDocs.map((doc) => ({
+        id: doc.id,
+        email: typeof doc.data.email === 'string' ? doc.data.email : null,
+      })),
+      check: (audit) => importedAuditIssues(audit, new Date().toISOString(), auditConfig),
+    }),
+    [knownStandards, auditConfig, peopleDocs],
+  );
   const report = useMemo(
-    () =>
-      deferredText.trim() === ''
-        ? null
-        : parseAuditImport(deferredText, { knownStandards, knownTypes }),
-    [deferredText, knownStandards, knownTypes],
+    () => (deferredText.trim() === '' ? null : parseAuditImport(deferredText, context)),
+    [deferredText, context],
   );
   const rejectedRows = useMemo(() => rejectedRowsOf(report?.errors ?? []), [report]);
 
@@ -194,7 +211,7 @@ export function useAuditImport(enabled = true): AuditImportState {
       return;
     }
     // The text may have changed since the deferred report: send what is in the field now.
-    const current = parseAuditImport(text, { knownStandards, knownTypes });
+    const current = parseAuditImport(text, context);
     if (current.records.length === 0) return;
     const mine = ++session.current;
     setPhase({ step: 'importing' });

@@ -9,11 +9,13 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { planningYearRange, type Person, type PersonPreferences } from '@qa/domain';
+import { preferredPlanningYears, type Person, type PersonPreferences } from '@qa/domain';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/pages/page-layout';
+import { ApiError } from '../../lib/api/api-error';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { isLanguage, type Language } from '../../lib/i18n/detect-language';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useOnlineStatus } from '../../lib/online/use-online-status';
@@ -60,6 +62,7 @@ function SettingsForm({ person }: { person: Person }) {
   const { t } = useTranslation();
   const { language: appLanguage, setLanguage } = useLanguage();
   const { refresh } = useSession();
+  const translate = useDomainMessage();
   const online = useOnlineStatus();
   const audit = useConfigSegment('audit');
   const yearHelpId = useId();
@@ -71,12 +74,13 @@ function SettingsForm({ person }: { person: Person }) {
 
   const currentYear = new Date().getFullYear();
   const years = useMemo(() => {
-    const span = planningYearRange(audit.planningYears, currentYear);
+    // Only years the audit matrix shows (and the audit dialog offers).
+    const span = preferredPlanningYears(audit, currentYear);
     const chosen = form.year === NO_YEAR ? null : Number(form.year);
     return chosen === null || span.includes(chosen)
       ? span
       : [...span, chosen].sort((a, b) => a - b);
-  }, [audit.planningYears, currentYear, form.year]);
+  }, [audit, currentYear, form.year]);
 
   const change = (patch: Partial<SettingsForm>) => {
     setForm((now) => ({ ...now, ...patch }));
@@ -100,7 +104,12 @@ function SettingsForm({ person }: { person: Person }) {
       await refresh();
       setSaved(true);
     } catch (failure) {
-      setError(accountErrorText(t, failure));
+      // A year the matrix no longer shows (the configuration changed meanwhile) says which are.
+      setError(
+        failure instanceof ApiError && failure.domainMessage
+          ? translate(failure.domainMessage)
+          : accountErrorText(t, failure),
+      );
     } finally {
       setBusy(false);
     }
