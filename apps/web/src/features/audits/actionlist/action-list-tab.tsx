@@ -1,9 +1,13 @@
 import Typography from '@mui/material/Typography';
+import { findingDisplayText } from '@qa/domain';
 import { getOwn, type JsonValue } from '@qa/sync';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeasureList, type MeasureRow } from '../../measures/measure-list';
 import { useMeasures } from '../../measures/use-measures';
+import { useLanguage } from '../../../lib/i18n/use-language';
+import { findingTypeLabel } from '../preparation/preparation-rows';
+import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useAuditWithItems } from '../use-audit-items';
 
 /** The group of a measure that answers no finding (created on the action list itself). */
@@ -20,11 +24,14 @@ export function ActionListTab({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
   const { measures, loading } = useMeasures();
   const { audit, documents } = useAuditWithItems(auditId);
+  const { findingTypes } = usePreparationConfig();
+  const { language } = useLanguage();
   const own = useMemo(
     () => measures.filter((measure) => measure.audit_id === auditId),
     [measures, auditId],
   );
-  // "3.1 Pallets in the aisle": the finding a group of measures answers, from the items.
+  // "3.1 Pallets in the aisle": the finding a group of measures answers, from the items; one
+  // without text (or with a stored placeholder) by its type, "3.2 Minor deviation".
   const findingLabels = useMemo(() => {
     const labels = new Map<string, string>();
     for (const doc of documents) {
@@ -36,15 +43,19 @@ export function ActionListTab({ auditId }: { auditId: string }) {
       const deviations = doc.data.deviations;
       if (!deviations || typeof deviations !== 'object' || Array.isArray(deviations)) continue;
       for (const [findingId, finding] of Object.entries(deviations)) {
+        const data =
+          finding && typeof finding === 'object' && !Array.isArray(finding) ? finding : {};
+        const typeId = text(getOwn(data, 'importance'));
         const findingText =
-          finding && typeof finding === 'object' && !Array.isArray(finding)
-            ? text(getOwn(finding, 'text'))
-            : '';
+          findingDisplayText(
+            text(getOwn(data, 'text')),
+            findingTypes.find((type) => type.id === typeId),
+          ) || (typeId ? findingTypeLabel(typeId, findingTypes, language) : '');
         labels.set(`${doc.id}/${findingId}`, [no, findingText].filter(Boolean).join(' '));
       }
     }
     return labels;
-  }, [documents]);
+  }, [documents, findingTypes, language]);
 
   const extraFields = useMemo(
     () => ({

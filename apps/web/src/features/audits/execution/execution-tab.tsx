@@ -717,7 +717,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
               auditId,
               itemId: dialog.row.id,
               findingId: dialog.finding.id,
-              findingText: dialog.finding.text,
+              // A finding without text is named by its type (decision 70).
+              findingText:
+                dialog.finding.text || findingTypeLabel(dialog.finding.importance, types, language),
             }}
             onClose={closeDialog}
           />
@@ -744,7 +746,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
           </DialogContentText>
           {dialog.kind === 'delete' && (
             <DialogContentText sx={{ mt: 1 }}>
-              {`${findingTypeLabel(dialog.finding.importance, types, language)}: ${dialog.finding.text}`}
+              {[findingTypeLabel(dialog.finding.importance, types, language), dialog.finding.text]
+                .filter(Boolean)
+                .join(': ')}
             </DialogContentText>
           )}
         </DialogContent>
