@@ -21,6 +21,7 @@ export * from './entities/audit-supplier';
 export * from './entities/audit-defaults';
 export * from './entities/audit-update';
 export * from './entities/measure.schema';
+export * from './entities/measure-checker';
 export * from './entities/favorites.schema';
 export * from './entities/activity.schema';
 export * from './entities/activity-object';

@@ -41,6 +41,7 @@ import { useCommand } from '../../lib/sync/use-command';
 import { useDocument } from '../../lib/sync/use-document';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { personLabel, usePeople } from '../people/use-people';
+import { measureCheckerText } from './measure-checker-text';
 import { UserPicker } from '../people/user-picker';
 import { MeasureDeleteDialog } from './measure-delete-dialog';
 import { measureStatusLabel, measureTypeLabel, type MeasureView } from './measure-model';
@@ -421,6 +422,11 @@ export function MeasureDialog({ measure, links, onClose }: MeasureDialogProps) {
                       color={status?.id === final?.id ? 'success' : 'default'}
                       data-testid="measure-status"
                     />
+                    {inCheck && (
+                      <Typography variant="body2" data-testid="measure-checker">
+                        {measureCheckerText(measure, byId, t)}
+                      </Typography>
+                    )}
                     {may('measure.update') &&
                       nextSteps.map((transition) => (
                         <Button

@@ -14,6 +14,7 @@ import {
   isMeasureOverdue,
   localDay,
   measureAuditName,
+  measureCheckStatus,
 } from '@qa/domain';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,7 @@ import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
 import { personLabel, usePeople } from '../people/use-people';
+import { measureCheckerText } from './measure-checker-text';
 import { measureStatusLabel, measureTypeLabel, type MeasureView } from './measure-model';
 import type { MeasureLinks } from './measure-dialog';
 import { useMeasureWorkflow } from './use-measures';
@@ -112,6 +114,7 @@ export function MeasureList({
   const person = usePerson();
   const roles = person?.roles ?? [];
   const workflow = useMeasureWorkflow();
+  const checkStatus = measureCheckStatus(workflow);
   // On an audit's action list its own audit is where one is already.
   const currentAuditId = createLinks?.auditId;
   const measureConfig = useConfigSegment('measure');
@@ -368,6 +371,7 @@ export function MeasureList({
                 row.auditName && `${labels.audit}: ${row.auditName}`,
                 `${labels.assignedTo}: ${row.assigneeNames || labels.unassigned}`,
                 `${labels.status}: ${measureStatusLabel(workflow, row.status, language)}`,
+                row.status === checkStatus && measureCheckerText(row, byId, t),
                 `${labels.autor}: ${row.autorName}`,
               ]
                 .filter(Boolean)
