@@ -16,6 +16,7 @@ import * as m0010 from './migrations/0010-person-preferences.migration';
 import * as m0011 from './migrations/0011-file-person-owners.migration';
 import * as m0012 from './migrations/0012-api-tokens.migration';
 import * as m0013 from './migrations/0013-webhooks.migration';
+import * as m0014 from './migrations/0014-finding-fulfilment.migration';
 import * as m0015 from './migrations/0015-audit-status-phases.migration';
 
 /**
@@ -38,6 +39,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0011-file-person-owners': m0011,
   '0012-api-tokens': m0012,
   '0013-webhooks': m0013,
+  '0014-finding-fulfilment': m0014,
   '0015-audit-status-phases': m0015,
 };
 

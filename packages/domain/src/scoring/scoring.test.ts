@@ -9,7 +9,6 @@ import {
   calcSchemaOf,
   compliancePercent,
   explainAuditScore,
-  findingWeightRange,
   NO_CATEGORY_MESSAGE,
   scoreAudit,
   type CalcSchema,
@@ -91,14 +90,15 @@ describe('scoring: worked example', () => {
     });
   });
 
-  it('compliance schema (the default name): 79 %', () => {
+  it('compliance schema (the default name): 81 %, counting degrees of fulfilment', () => {
     const score = scoreAudit(example, config(null));
     expect(score.schema).toBe('compliance');
+    // A: 3 x 50 (minor, the worse of minor and note); B: 9 x 100 (no deviation); C: 1 x 0.
     expect(score.total).toMatchObject({
-      current: 93,
-      best: 117,
+      current: 1050,
+      best: 1300,
       worst: 0,
-      percent: 79,
+      percent: 81,
       countedItems: 3,
     });
   });
@@ -119,12 +119,8 @@ describe('scoring rules', () => {
     expect(Object.is(compliancePercent(0, 7, 0), 0)).toBe(true);
   });
 
-  it('degenerate finding weight range falls back to 0..3', () => {
+  it('values outside the fallback finding weight range (0..3) are clamped into it', () => {
     const flat = DEFAULT_FINDING_TYPES.map((type) => ({ ...type, value: 5 }));
-    expect(findingWeightRange(flat)).toEqual({ min: 0, max: 3 });
-    expect(findingWeightRange([])).toEqual({ min: 0, max: 3 });
-    expect(findingWeightRange(DEFAULT_FINDING_TYPES)).toEqual({ min: 0, max: 9 });
-    // Values outside the fallback range are clamped into it.
     const score = scoreAudit([makeItem({ id: 'x', findings: ['9'] })], {
       calcSchema: 'deviation',
       findingTypes: flat,
@@ -180,7 +176,7 @@ describe('scoring rules', () => {
     expect(scoreAudit(withNa, config('deviation')).total.best).toBe(
       scoreAudit(base, config('deviation')).total.best,
     );
-    expect(scoreAudit(withNa, config('compliance')).total.best).toBe(27);
+    expect(scoreAudit(withNa, config('compliance')).total.best).toBe(300);
     const unknown = scoreAudit([makeItem({ id: 'u', findings: ['bogus'] })], config('deviation'));
     expect(unknown.total).toMatchObject({
       countedItems: 0,
@@ -238,10 +234,10 @@ function build(specs: readonly ItemSample[]): AuditItem[] {
   );
 }
 
-function valueOf(id: string, schema: CalcSchema): number {
+/** The severity a finding of the type counts with (no deviation: the range minimum, 0). */
+function severityOf(id: string): number {
   const type = DEFAULT_FINDING_TYPES.find((candidate) => candidate.id === id)!;
-  if (type.is_no_deviation) return schema === 'deviation' ? -Infinity : Infinity;
-  return type.value;
+  return type.is_no_deviation ? 0 : type.value;
 }
 
 describe('scoring properties', () => {
@@ -272,11 +268,7 @@ describe('scoring properties', () => {
         (specs, at, replacement, schema) => {
           const index = at % specs.length;
           const original = specs[index]!;
-          const better =
-            schema === 'deviation'
-              ? valueOf(replacement, schema) <= valueOf(original.finding, schema)
-              : valueOf(replacement, schema) >= valueOf(original.finding, schema);
-          fc.pre(better);
+          fc.pre(severityOf(replacement) <= severityOf(original.finding));
           const changed = specs.map((spec, i) =>
             i === index ? { ...spec, finding: replacement } : spec,
           );
@@ -357,7 +349,6 @@ describe('explaining a score (issue 13)', () => {
         const explained = explainAuditScore(items, config(schema));
         const score = scoreAudit(items, config(schema));
         const types = new Map(DEFAULT_FINDING_TYPES.map((type) => [type.id, type]));
-        const worse = (a: number, b: number) => (schema === 'deviation' ? a > b : a < b);
         const scopes = [
           { explanation: explained.total, numbers: score.total },
           ...explained.categories.map((category, index) => ({
@@ -391,12 +382,18 @@ describe('explaining a score (issue 13)', () => {
         );
         for (const item of explained.total.items.filter((entry) => entry.excluded === null)) {
           const source = items.find((candidate) => candidate.id === item.itemId)!;
-          const values = Object.values(source.deviations).map((finding) => {
-            const type = types.get(finding.importance)!;
-            return type.is_no_deviation ? explained.bestValue : type.value;
-          });
-          expect(values).toContain(item.value);
-          expect(values.some((value) => worse(value, item.value!))).toBe(false);
+          const severities = Object.values(source.deviations).map((finding) =>
+            severityOf(finding.importance),
+          );
+          const deciding = types.get(item.findingTypeId!)!;
+          expect(severityOf(deciding.id)).toBe(Math.max(...severities));
+          expect(item.value).toBe(
+            deciding.is_no_deviation
+              ? explained.bestValue
+              : schema === 'deviation'
+                ? deciding.value
+                : deciding.fulfilment,
+          );
         }
       }),
     );

@@ -1,14 +1,27 @@
-import type { FindingType, Importance } from '../config/configured-types';
+import {
+  FULFILMENT_MAX,
+  FULFILMENT_MIN,
+  type FindingType,
+  type Importance,
+} from '../config/configured-types';
 import type { AuditItem } from '../audit/audit-item.schema';
 import type { DomainMessage } from '../messages/message';
 import { isAuditItemAnswered, type VdaAnswerContext } from '../audit/answered-rules';
+import {
+  findingFulfilment,
+  findingSeverity,
+  findingWeightRange,
+  type FindingWeightRange,
+} from './finding-scale';
 
 /**
- * Audit scoring (SPEC section 9). With schema 'deviation' a higher finding value is worse and an
- * item counts its worst (max) finding; any other schema name is compliance, where a lower value is
- * worse and an item counts its worst (min) finding. One formula serves both:
- * percent = round((current - worst) / (best - worst) * 100). See docs/decisions.md for what
- * counts as best, worst and counted.
+ * Audit scoring (SPEC section 9). In every schema a finding type's `value` is its severity,
+ * higher is worse, and a question counts its worst finding, the one of the highest severity
+ * (finding-scale.ts). Schema 'deviation' counts that severity (higher is worse, the "max
+ * aggregation"); any other schema name is compliance ("Erfüllungsgrad"), which counts the worst
+ * finding's degree of fulfilment, 0..100 % (lower is worse, the "min aggregation"). One formula
+ * serves both: percent = round((current - worst) / (best - worst) * 100). See docs/decisions.md
+ * (decisions 18 and 67) for what counts as best, worst and counted.
  */
 export const CALC_SCHEMA_DEVIATION = 'deviation';
 export const CALC_SCHEMA_COMPLIANCE = 'compliance';
@@ -27,24 +40,6 @@ export const DEFAULT_REPORT_CALC_SCHEMA: CalcSchema = CALC_SCHEMA_DEVIATION;
 
 export function calcSchemaOf(name: string | null | undefined): CalcSchema {
   return name === CALC_SCHEMA_DEVIATION ? CALC_SCHEMA_DEVIATION : CALC_SCHEMA_COMPLIANCE;
-}
-
-export interface FindingWeightRange {
-  min: number;
-  max: number;
-}
-
-export const DEFAULT_FINDING_WEIGHT_RANGE: FindingWeightRange = { min: 0, max: 3 };
-
-/** Range of the finding values that can be scored ('not applicable' types can't). */
-export function findingWeightRange(types: readonly FindingType[]): FindingWeightRange {
-  const values = types
-    .filter((type) => !type.is_not_applicable && Number.isFinite(type.value))
-    .map((type) => type.value);
-  if (values.length === 0) return DEFAULT_FINDING_WEIGHT_RANGE;
-  const min = Math.min(...values);
-  const max = Math.max(...values);
-  return min < max ? { min, max } : DEFAULT_FINDING_WEIGHT_RANGE;
 }
 
 export interface ScoreNumbers {
@@ -110,9 +105,12 @@ export interface ItemExplanation {
   importance: string;
   weightFrom: 'importance' | 'item';
   weight: number;
-  /** The finding type whose value counts: the worst of the item's findings. */
+  /** The finding type whose value counts: the worst (most severe) of the item's findings. */
   findingTypeId: string | null;
-  /** The finding value that counts (clamped to the configured range); null when excluded. */
+  /**
+   * The value that counts, null when excluded: under deviation the worst finding's severity
+   * (clamped to the configured range), under compliance its degree of fulfilment in percent.
+   */
   value: number | null;
   /** weight x value, weight x best value, weight x worst value; null when excluded. */
   contribution: number | null;
@@ -131,7 +129,7 @@ export interface ScoreExplanation extends ScoreNumbers {
 export interface AuditScoreExplanation {
   schema: CalcSchema;
   range: FindingWeightRange;
-  /** The finding value a perfect item has (range min for deviation, max for compliance). */
+  /** The value a perfect item has (range min for deviation, 100 % for compliance). */
   bestValue: number;
   worstValue: number;
   total: ScoreExplanation;
@@ -141,7 +139,7 @@ export interface AuditScoreExplanation {
 function bestAndWorstValue(schema: CalcSchema, range: FindingWeightRange) {
   return schema === CALC_SCHEMA_DEVIATION
     ? { bestValue: range.min, worstValue: range.max }
-    : { bestValue: range.max, worstValue: range.min };
+    : { bestValue: FULFILMENT_MAX, worstValue: FULFILMENT_MIN };
 }
 
 /** The weight of an item and whether the configured importance or the item's own Weight gave it. */
@@ -178,9 +176,11 @@ function explainItem(
     .filter((type): type is FindingType => type !== undefined)
     .map((type) => ({
       id: type.id,
-      value: type.is_no_deviation
-        ? bestValue
-        : Math.min(range.max, Math.max(range.min, type.value)),
+      severity: findingSeverity(type, range),
+      value:
+        schema === CALC_SCHEMA_DEVIATION
+          ? findingSeverity(type, range)
+          : findingFulfilment(type, range),
     }));
   const answered = isAuditItemAnswered(item, config.vda);
   const { weight, weightFrom } = itemWeight(item, config.importances);
@@ -211,13 +211,14 @@ function explainItem(
       excluded,
     };
   }
-  // The worst finding counts: the highest value under deviation, the lowest under compliance.
+  // The worst finding counts, in both schemas: the most severe; of equally severe ones the one
+  // worth less under the schema (a lower fulfilment), so a finding never improves its question.
   const deciding = known.reduce((worst, candidate) =>
-    (
-      schema === CALC_SCHEMA_DEVIATION
+    candidate.severity > worst.severity ||
+    (candidate.severity === worst.severity &&
+      (schema === CALC_SCHEMA_DEVIATION
         ? candidate.value > worst.value
-        : candidate.value < worst.value
-    )
+        : candidate.value < worst.value))
       ? candidate
       : worst,
   );
