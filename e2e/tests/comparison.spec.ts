@@ -16,11 +16,12 @@ import { importQuestions } from '../support/audits';
 // the finding types (major A, minor B, note C1); one A makes A the worst class with count 1, which
 // the default table's first row (up to 5) gives the base 10; each A adds 3 and each B 1.
 const WEIGHT: Record<string, number> = { '3': 3, '9': 9 };
+// Compliance ("Erfüllungsgrad") counts each type's degree of fulfilment in percent instead.
 const FINDING = {
-  Hauptabweichung: { value: 9, qk: 'A' },
-  Nebenabweichung: { value: 3, qk: 'B' },
-  Hinweis: { value: 1, qk: 'C1' },
-  'Keine Abweichung': { value: 0, qk: null },
+  Hauptabweichung: { value: 9, fulfilment: 0, qk: 'A' },
+  Nebenabweichung: { value: 3, fulfilment: 50, qk: 'B' },
+  Hinweis: { value: 1, fulfilment: 90, qk: 'C1' },
+  'Keine Abweichung': { value: 0, fulfilment: 100, qk: null },
 } as const;
 type FindingName = keyof typeof FINDING;
 const WORST = 9;
@@ -55,6 +56,17 @@ function percent(questions: readonly Question[], findings: Record<number, Findin
   const current = sum((question) => FINDING[findings[question.no]!].value);
   const worst = sum(() => WORST);
   return Math.round(((current - worst) / (0 - worst)) * 100);
+}
+
+/** The compliance schema: the weighted mean of the questions' degrees of fulfilment. */
+function fulfilled(questions: readonly Question[], findings: Record<number, FindingName>): number {
+  const weights = questions.reduce((total, question) => total + WEIGHT[question.importance]!, 0);
+  const current = questions.reduce(
+    (total, question) =>
+      total + WEIGHT[question.importance]! * FINDING[findings[question.no]!].fulfilment,
+    0,
+  );
+  return Math.round(current / weights);
 }
 
 function qk(findings: Record<number, FindingName>): number {
@@ -188,6 +200,10 @@ test('a later audit compares with the earlier one per category and finding; the 
       await expect(row.locator('td').nth(2)).toContainText(words);
     }
 
+    await expect(comparison.getByTestId('reporting-comparison-basis')).toHaveText(
+      'Beide Audits bewertet nach: Abweichungsschema',
+    );
+
     // Question 1 has a finding both times, 3 lost its finding, 2 got one.
     const recurring = comparison.getByTestId('reporting-comparison-recurring');
     await expect(recurring.getByTestId('reporting-comparison-entry')).toHaveCount(1);
@@ -217,6 +233,23 @@ test('a later audit compares with the earlier one per category and finding; the 
       );
       await expect(row.getByTestId('audit-trend-qk')).toHaveText(de(qk(findings)));
     }
+    await expect(trend.getByTestId('audit-trend-basis')).toHaveText(
+      'Ergebnis bewertet nach: Abweichungsschema',
+    );
+    // Every audit scored under the one schema picked: here the degree of fulfilment.
+    await trend.getByTestId('audit-trend-schema').selectOption('compliance');
+    await expect(trend.getByTestId('audit-trend-basis')).toHaveText(
+      'Ergebnis bewertet nach: Erfüllungsgrad',
+    );
+    for (const [year, findings] of [
+      [thisYear - 1, EARLIER],
+      [thisYear, LATER],
+    ] as const) {
+      await expect(
+        trend.getByTestId(`audit-trend-row-${year}`).getByTestId('audit-trend-result'),
+      ).toHaveText(`${fulfilled(QUESTIONS, findings)} %`);
+    }
+    await expect(trend.getByTestId('audit-trend-rescored')).toContainText('2 Audits');
     await expect(trend.getByTestId('audit-trend-chart')).toBeVisible();
     await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
@@ -247,6 +280,23 @@ test('a later audit compares with the earlier one per category and finding; the 
     await en.setViewportSize({ width: 1280, height: 720 });
     const trend = await openTrend(en, production);
     await expect(trend.getByTestId(`audit-trend-row-${thisYear}`)).toBeVisible();
+    await expect(trend.getByTestId('audit-trend-basis')).toHaveText(
+      'Ergebnis bewertet nach: Abweichungsschema',
+    );
+    // Every audit scored under the one schema picked: here the degree of fulfilment.
+    await trend.getByTestId('audit-trend-schema').selectOption('compliance');
+    await expect(trend.getByTestId('audit-trend-basis')).toHaveText(
+      'Ergebnis bewertet nach: Erfüllungsgrad',
+    );
+    for (const [year, findings] of [
+      [thisYear - 1, EARLIER],
+      [thisYear, LATER],
+    ] as const) {
+      await expect(
+        trend.getByTestId(`audit-trend-row-${year}`).getByTestId('audit-trend-result'),
+      ).toHaveText(`${fulfilled(QUESTIONS, findings)} %`);
+    }
+    await expect(trend.getByTestId('audit-trend-rescored')).toContainText('2 Audits');
     await expect(trend.getByTestId('audit-trend-chart')).toBeVisible();
     await expect(en.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
     expect(await seriousViolations(en, '[role="dialog"]')).toEqual([]);

@@ -78,19 +78,35 @@ describe('auditTrend', () => {
         qk: null,
       },
     ]);
-    expect(auditTrend([], config)).toEqual({ points: [], undated: 0 });
+    expect(auditTrend([], config)).toEqual({
+      schema: 'deviation',
+      points: [],
+      vdaEditions: [],
+      undated: 0,
+    });
   });
 
-  it('scores each audit under its own calc schema', () => {
-    // Compliance over 0..9 (higher is better): a major (9) is the best value.
-    const trend = auditTrend(
-      [{ ...audit('c', { planning_year: 2024 }, [item('c1', ['9'])]), calcSchema: 'compliance' }],
-      config,
-    );
-    expect(trend.points[0]!.percent).toBe(100);
+  it('scores every audit under the trend’s one schema, and says which audits it rescored', () => {
+    const audits = [
+      { ...audit('c', { planning_year: 2024 }, [item('c1', ['3'])]), calcSchema: 'compliance' },
+      audit('d', { planning_year: 2024 }, [item('d1', ['3'])]),
+    ];
+    // Compliance: a minor deviation fulfils 50 %; deviation: 3 of 0..9 -> 67 %.
+    const compliance = auditTrend(audits, { ...config, calcSchema: 'compliance' });
+    expect(compliance.schema).toBe('compliance');
+    expect(compliance.points[0]!.audits).toEqual([
+      { id: 'c', year: 2024, percent: 50, qk: 1.1 },
+      { id: 'd', year: 2024, percent: 50, qk: 1.1, rescored: true },
+    ]);
+    const deviation = auditTrend(audits, config);
+    expect(deviation.schema).toBe('deviation');
+    expect(deviation.points[0]!.audits.map((entry) => [entry.percent, entry.rescored])).toEqual([
+      [67, true],
+      [67, undefined],
+    ]);
   });
 
-  it('gives a VDA 6.3 audit its E_G as the result and its class per audit', () => {
+  it('gives a VDA 6.3 audit its E_G and class per audit, outside the year’s result', () => {
     const vdaItem = (id: string, no: string, points: number, findings: string[]) =>
       auditItemSchema.parse({
         ...item(id, findings),
@@ -112,16 +128,18 @@ describe('auditTrend', () => {
       ],
       config,
     );
-    expect(trend.points.map((point) => point.percent)).toEqual([90, 75]);
+    // E_G is not on the schema's scale: it is not part of a year's result.
+    expect(trend.points.map((point) => point.percent)).toEqual([null, 100]);
+    expect(trend.vdaEditions).toEqual(['2016']);
     expect(trend.points[0]!.audits[0]).toMatchObject({
       id: 'v1',
-      percent: 90,
-      vda: { percent: 90, class: 'A', baseClass: 'A', valid: true },
+      percent: null,
+      vda: { percent: 90, class: 'A', baseClass: 'A', valid: true, edition: '2016' },
     });
     expect(trend.points[1]!.audits[0]).toMatchObject({
       id: 'v2',
-      percent: 50,
-      vda: { percent: 50, class: 'C', baseClass: 'C', valid: true },
+      percent: null,
+      vda: { percent: 50, class: 'C', baseClass: 'C', valid: true, edition: '2016' },
     });
     // A non-VDA audit keeps its own result (one 'no deviation': 100 %) and has no class.
     expect(trend.points[1]!.audits[1]).toEqual({ id: 'other', year: 2025, percent: 100, qk: 1 });

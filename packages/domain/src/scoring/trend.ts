@@ -2,7 +2,13 @@ import type { AuditItem } from '../audit/audit-item.schema';
 import type { FindingType, Importance } from '../config/configured-types';
 import { auditScopeKey, auditYear, type ComparableAudit } from './comparison';
 import { DEFAULT_QK_TABLE, qkScoreOfAuditItems, type QkTableEntry } from './qk';
-import { scoreAudit } from './scoring';
+import {
+  calcSchemaOf,
+  DEFAULT_CALC_SCHEMA_NAME,
+  DEFAULT_REPORT_CALC_SCHEMA,
+  scoreAudit,
+  type CalcSchema,
+} from './scoring';
 import {
   vdaAuditResult,
   vdaGradeInputOf,
@@ -18,12 +24,16 @@ import { CALC_SCHEMA_VDA63 } from '../vda/vda-rules';
  *
  * - An audit's year is its planning year, else its planning date's year (`auditYear`); an audit
  *   with neither is left out (counted in `undated`).
- * - Each audit is scored under its own calc schema; an audit with nothing counted has no result,
- *   and one with no answered question has no QK number either (an untouched audit would otherwise
- *   show the table's best value). The QK number is computed for every audit, whether its report
- *   asks for it or not, so the years are comparable.
+ * - Every audit but a VDA 6.3 one is scored under the trend's one calc schema (`schema`, issue
+ *   34.3), whatever its own: a year's mean of numbers of two scales would mean nothing. An audit
+ *   stored with the other schema is marked `rescored`. An audit with nothing counted has no
+ *   result, and one with no answered question has no QK number either (an untouched audit would
+ *   otherwise show the table's best value). The QK number is computed for every audit, whether
+ *   its report asks for it or not, so the years are comparable.
  * - A VDA 6.3 audit (issue 19) is graded by `gradeVdaAudit` on its own set-up and edition: its
- *   result is E_G, and it also has its class (`vda`), shown per audit (a class has no mean).
+ *   E_G and class (`vda`) are shown per audit, not in the year's result, since E_G is not on the
+ *   schema's scale; `vdaEditions` lists the editions, so audits of different ones can be marked
+ *   as not directly comparable.
  * - A year with several audits shows their mean, the result rounded to a whole percent like an
  *   audit's and the QK number to two decimals; a year none of whose audits has a value shows none.
  */
@@ -35,6 +45,8 @@ export interface TrendAudit extends ComparableAudit, VdaAuditHeader {
 }
 
 export interface TrendConfig {
+  /** The calc schema every audit is scored under (default: the default report schema). */
+  calcSchema?: string | null;
   findingTypes: readonly FindingType[];
   importances: readonly Importance[];
   qkTable?: readonly QkTableEntry[];
@@ -43,10 +55,13 @@ export interface TrendConfig {
 export interface TrendAuditResult {
   id: string;
   year: number;
+  /** The result under the trend's schema; null for a VDA 6.3 audit (see `vda`). */
   percent: number | null;
   qk: number | null;
   /** A VDA 6.3 audit's E_G and class (absent for other audits). */
   vda?: VdaAuditResult;
+  /** Stored with another calc schema than the trend's, and rescored (absent otherwise). */
+  rescored?: true;
 }
 
 export interface TrendPoint {
@@ -60,7 +75,11 @@ export interface TrendPoint {
 }
 
 export interface AuditTrend {
+  /** The calc schema the results are scored under. */
+  schema: CalcSchema;
   points: TrendPoint[];
+  /** The VDA 6.3 editions of its VDA audits, sorted; more than one: not directly comparable. */
+  vdaEditions: string[];
   /** Audits without a planning year or date. */
   undated: number;
 }
@@ -74,8 +93,9 @@ export function trendAuditResult(
   config: TrendConfig,
   year: number,
 ): TrendAuditResult {
+  const schema = calcSchemaOf(config.calcSchema ?? DEFAULT_REPORT_CALC_SCHEMA);
   const score = scoreAudit(audit.items, {
-    calcSchema: audit.calcSchema,
+    calcSchema: schema,
     findingTypes: config.findingTypes,
     importances: config.importances,
   });
@@ -88,9 +108,16 @@ export function trendAuditResult(
     const vda = vdaAuditResult(
       gradeVdaAudit(vdaGradeInputOf(audit, audit.items, config.findingTypes)),
     );
-    return { id: audit.id, year, percent: vda.percent, qk, vda };
+    return { id: audit.id, year, percent: null, qk, vda };
   }
-  return { id: audit.id, year, percent: score.total.percent, qk };
+  const own = calcSchemaOf(audit.calcSchema ?? DEFAULT_CALC_SCHEMA_NAME);
+  return {
+    id: audit.id,
+    year,
+    percent: score.total.percent,
+    qk,
+    ...(own === schema ? {} : { rescored: true as const }),
+  };
 }
 
 /** Result and QK number per year of the given audits (one scope's: see `auditsByScope`). */
@@ -119,7 +146,17 @@ export function auditTrend(audits: readonly TrendAudit[], config: TrendConfig): 
         qk: qk === null ? null : Math.round(qk * 100) / 100,
       };
     });
-  return { points, undated };
+  const vdaEditions = [
+    ...new Set(
+      [...years.values()].flat().flatMap((result) => (result.vda ? [result.vda.edition] : [])),
+    ),
+  ].sort();
+  return {
+    schema: calcSchemaOf(config.calcSchema ?? DEFAULT_REPORT_CALC_SCHEMA),
+    points,
+    vdaEditions,
+    undated,
+  };
 }
 
 /** Audits grouped by their scope (`auditScopeKey`), in the order the scopes first occur. */

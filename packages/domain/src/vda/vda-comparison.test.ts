@@ -45,8 +45,20 @@ describe('vdaComparison', () => {
       // E_G 48 / 50 = 96 % -> A, nothing downgrades.
       input([once('2.1', 10), once('2.2', 10), once('3.1', 8), once('3.2', 10), once('4.1', 10)]),
     );
-    expect(comparison.earlier).toEqual({ percent: 84, class: 'B', baseClass: 'B', valid: true });
-    expect(comparison.current).toEqual({ percent: 96, class: 'A', baseClass: 'A', valid: true });
+    expect(comparison.earlier).toEqual({
+      percent: 84,
+      class: 'B',
+      baseClass: 'B',
+      valid: true,
+      edition: '2016',
+    });
+    expect(comparison.current).toEqual({
+      percent: 96,
+      class: 'A',
+      baseClass: 'A',
+      valid: true,
+      edition: '2016',
+    });
     expect(comparison.total).toEqual({ earlier: 84, current: 96, change: 12 });
     expect(comparison.classChange).toBe('up');
     expect(comparison.elements).toEqual([
@@ -65,7 +77,13 @@ describe('vdaComparison', () => {
       // Now: the *-question 2.1 at 4, nine at 10 -> 94 / 100 = 94 %: A by E_G, B downgraded.
       input([once('2.1', 4, true), ...tens.map((no) => once(no, 10))]),
     );
-    expect(comparison.current).toEqual({ percent: 94, class: 'B', baseClass: 'A', valid: true });
+    expect(comparison.current).toEqual({
+      percent: 94,
+      class: 'B',
+      baseClass: 'A',
+      valid: true,
+      edition: '2016',
+    });
     expect(comparison.total).toEqual({ earlier: 100, current: 94, change: -6 });
     expect(comparison.elements).toEqual([
       { id: 'P2', earlier: 100, current: 94, change: -6, inEarlier: true, inCurrent: true },
@@ -88,7 +106,13 @@ describe('vdaComparison', () => {
     };
     const comparison = vdaComparison(null, current);
     expect(comparison.earlier).toBeNull();
-    expect(comparison.current).toEqual({ percent: 90, class: 'A', baseClass: 'A', valid: true });
+    expect(comparison.current).toEqual({
+      percent: 90,
+      class: 'A',
+      baseClass: 'A',
+      valid: true,
+      edition: '2016',
+    });
     expect(comparison.total).toEqual({ earlier: null, current: 90, change: null });
     expect(comparison.classChange).toBeNull();
     expect(comparison.elements).toEqual([

@@ -27,6 +27,8 @@ export interface VdaAuditResult {
   class: string | null;
   baseClass: string | null;
   valid: boolean;
+  /** The edition it is graded by. */
+  edition: string;
 }
 
 export interface VdaElementComparison extends ScoreChange {
@@ -103,6 +105,7 @@ export function vdaAuditResult(grade: VdaGrade): VdaAuditResult {
     class: grade.class,
     baseClass: grade.baseClass,
     valid: grade.valid,
+    edition: grade.edition,
   };
 }
 

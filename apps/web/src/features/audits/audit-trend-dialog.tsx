@@ -13,7 +13,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { AUDITS_COLLECTION, auditTrend, formatCalendarDay, type TrendAudit } from '@qa/domain';
+import {
+  AUDITS_COLLECTION,
+  auditTrend,
+  calcSchemaOf,
+  formatCalendarDay,
+  type CalcSchema,
+  type TrendAudit,
+} from '@qa/domain';
 import { Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
@@ -22,6 +29,8 @@ import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useQuery } from '../../lib/sync/use-query';
 import { TREND_MAX_AUDITS, trendItemQueries, trendScopes, vdaTrendRows } from './audit-trend-model';
+import { AuditTrendNotes } from './audit-trend-notes';
+import { gradingBasisLabel } from './reporting/comparison-basis-note';
 import { usePreparationConfig } from './preparation/use-preparation-config';
 import { reportSchemaOf, scoredItems } from './reporting/report-model';
 import { formatReportNumber } from './reporting/report-numbers';
@@ -61,7 +70,10 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
     [q0.documents, q1.documents, q2.documents, q3.documents],
   );
   const { findingTypes, audititem } = usePreparationConfig();
-  const qkTable = useConfigSegment('audit').report.qkTable;
+  const { qkTable, calcSchema: configuredSchema } = useConfigSegment('audit').report;
+  // One schema for every audit (issue 34.3): the configured one unless the user picks the other.
+  const [pickedSchema, setPickedSchema] = useState<CalcSchema | null>(null);
+  const schema = pickedSchema ?? calcSchemaOf(configuredSchema);
   const trend = useMemo(() => {
     if (!scope) return null;
     const byAudit = new Map<string, typeof items>();
@@ -76,8 +88,13 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
       calcSchema: reportSchemaOf(audit).calcSchema,
       items: scoredItems(byAudit.get(audit.id) ?? []).items,
     }));
-    return auditTrend(inputs, { findingTypes, importances: audititem.importances, qkTable });
-  }, [scope, items, findingTypes, audititem.importances, qkTable]);
+    return auditTrend(inputs, {
+      calcSchema: schema,
+      findingTypes,
+      importances: audititem.importances,
+      qkTable,
+    });
+  }, [scope, items, schema, findingTypes, audititem.importances, qkTable]);
   const vdaRows = useMemo(
     () => (trend && scope ? vdaTrendRows(trend, scope.audits) : []),
     [trend, scope],
@@ -123,7 +140,19 @@ export function AuditTrendDialog({ open, onClose }: { open: boolean; onClose: ()
               testId="audit-trend-scope"
               sx={{ my: 1, maxWidth: '100%', minWidth: { xs: '100%', sm: 320 } }}
             />
+            <CompactSelect
+              label={t('auditMatrix.trend.schema')}
+              value={schema}
+              options={(['deviation', 'compliance'] as const).map((value) => ({
+                value,
+                label: gradingBasisLabel({ kind: 'schema', schema: value }, t),
+              }))}
+              onChange={(value) => setPickedSchema(calcSchemaOf(value))}
+              testId="audit-trend-schema"
+              sx={{ mb: 1, maxWidth: '100%', minWidth: { xs: '100%', sm: 320 } }}
+            />
             {itemsLoading && <LinearProgress aria-label={t('auditMatrix.trend.loading')} />}
+            {trend && <AuditTrendNotes trend={trend} />}
             {scope.audits.length > TREND_MAX_AUDITS && (
               <Typography variant="body2" color="text.secondary">
                 {t('auditMatrix.trend.newest', { count: TREND_MAX_AUDITS })}

@@ -46,24 +46,27 @@ describe('the trend model', () => {
       class: vdaClass,
       baseClass,
       valid: true,
+      edition: '2016',
     });
     const trend: AuditTrend = {
+      schema: 'deviation',
+      vdaEditions: ['2016'],
       undated: 0,
       points: [
         {
           year: 2024,
-          percent: 88,
+          percent: 85,
           qk: null,
           audits: [
-            { id: 'v1', year: 2024, percent: 91, qk: null, vda: vda(91, 'B', 'A') },
+            { id: 'v1', year: 2024, percent: null, qk: null, vda: vda(91, 'B', 'A') },
             { id: 'plain', year: 2024, percent: 85, qk: null },
           ],
         },
         {
           year: 2025,
-          percent: 84,
+          percent: null,
           qk: null,
-          audits: [{ id: 'v2', year: 2025, percent: 84, qk: null, vda: vda(84, 'B', 'B') }],
+          audits: [{ id: 'v2', year: 2025, percent: null, qk: null, vda: vda(84, 'B', 'B') }],
         },
       ],
     };

@@ -47,7 +47,7 @@ describe('the comparison model', () => {
     expect(earlierAuditChoices(undefined, [current])).toEqual([]);
   });
 
-  it('scores each audit under its own schema and compares categories and findings', () => {
+  it('scores both audits under one schema and compares categories and findings', () => {
     const model = comparisonModel(
       {
         audit: { reportSchema: { calcSchema: 'deviation' } },
@@ -70,6 +70,24 @@ describe('the comparison model', () => {
     expect(model.findings.disappeared.map((entry) => [entry.no, entry.state])).toEqual([
       ['2', 'noFinding'],
     ]);
+  });
+
+  it('scores the earlier audit under the current audit’s schema (issue 34.3)', () => {
+    const model = comparisonModel(
+      { audit: { reportSchema: { calcSchema: 'deviation' } }, items: [item('e', '1', 'A', ['3'])] },
+      {
+        audit: { reportSchema: { calcSchema: 'compliance' } },
+        items: [item('c', '1', 'A', ['3'])],
+      },
+      config,
+    );
+    // The same minor deviation: 50 % fulfilled on both sides, not 67 % beside 50 %.
+    expect(model.scores.total).toEqual({ earlier: 50, current: 50, change: 0 });
+    expect(model.comparability).toMatchObject({
+      basis: { kind: 'schema', schema: 'compliance' },
+      rescored: true,
+      notComparable: null,
+    });
   });
 
   it('compares the VDA grades of VDA audits: E_G, class and E_Pn with the category names', () => {

@@ -1,4 +1,5 @@
 import {
+  auditComparability,
   auditDay,
   auditYear,
   compareAuditFindings,
@@ -10,6 +11,7 @@ import {
   type FindingComparison,
   type FindingType,
   type AuditItem,
+  type Comparability,
   type Importance,
   type ScoreComparison,
   type VdaComparison,
@@ -55,6 +57,8 @@ export interface VdaComparisonModel extends VdaComparison {
 }
 
 export interface ComparisonModel {
+  /** The one basis both audits are graded by, and whether they are directly comparable. */
+  comparability: Comparability;
   scores: ScoreComparison;
   findings: FindingComparison;
   /** Either audit is a VDA 6.3 audit: its grade compared instead of the scores; else null. */
@@ -82,18 +86,21 @@ function vdaComparisonModel(
 }
 
 /**
- * Both audits scored under their own calc schema, side by side, and their findings compared; a
- * VDA 6.3 audit also graded (E_G, class, E_Pn: the domain's `compareVdaGrades`).
+ * Both audits scored under the current audit's calc schema (issue 34.3: an earlier audit stored
+ * with the other one is rescored), side by side, and their findings compared; a VDA 6.3 audit
+ * also graded (E_G, class, E_Pn: the domain's `compareVdaGrades`).
  */
 export function comparisonModel(
   earlier: { audit: JsonObject | undefined; items: readonly ViewDocument[] },
   current: { audit: JsonObject | undefined; items: readonly ViewDocument[] },
   config: { findingTypes: readonly FindingType[]; importances: readonly Importance[] },
 ): ComparisonModel {
+  const comparability = auditComparability(earlier.audit, current.audit);
+  const { basis } = comparability;
   const side = (audit: JsonObject | undefined, documents: readonly ViewDocument[]) => {
     const { items } = scoredItems(documents);
     const explanation = explainAuditScore(items, {
-      calcSchema: reportSchemaOf(audit).calcSchema,
+      calcSchema: basis.kind === 'schema' ? basis.schema : reportSchemaOf(audit).calcSchema,
       findingTypes: config.findingTypes,
       importances: config.importances,
     });
@@ -103,6 +110,7 @@ export function comparisonModel(
   const before = side(earlier.audit, earlier.items);
   const now = side(current.audit, current.items);
   return {
+    comparability,
     scores: compareAuditScores(before.explanation, now.explanation),
     findings: compareAuditFindings(before.items, now.items, config.findingTypes),
     vda: vdaComparisonModel(before, now),

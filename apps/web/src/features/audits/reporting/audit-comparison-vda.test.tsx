@@ -8,8 +8,8 @@ import { VdaComparisonTable } from './audit-comparison-vda';
 afterEach(cleanup);
 
 const model: VdaComparisonModel = {
-  earlier: { percent: 84, class: 'B', baseClass: 'B', valid: true },
-  current: { percent: 94, class: 'B', baseClass: 'A', valid: false },
+  earlier: { percent: 84, class: 'B', baseClass: 'B', valid: true, edition: '2016' },
+  current: { percent: 94, class: 'B', baseClass: 'A', valid: false, edition: '2016' },
   total: { earlier: 84, current: 94, change: 10 },
   elements: [
     { id: 'P2', earlier: 90, current: 100, change: 10, inEarlier: true, inCurrent: true },

@@ -34,6 +34,7 @@ import {
 import { VISUALLY_HIDDEN } from '../../../lib/dom/visually-hidden';
 import { ComparisonTable } from './comparison-table';
 import { VdaComparisonTable } from './audit-comparison-vda';
+import { ComparisonBasisNote } from './comparison-basis-note';
 
 /** Every audit: the earlier ones of the same standard and scope are picked from them. */
 const ALL_AUDITS = { collection: AUDITS_COLLECTION, filters: [] };
@@ -59,7 +60,7 @@ const LISTS = [
  * category side by side with the change, then the findings that recur on the same question, those
  * that disappeared and the new ones. The matching rules are the domain's (scoring/comparison.ts).
  * For VDA 6.3 audits (issue 19) the table holds their class, E_G and E_Pn instead of the scores
- * (vda/vda-comparison.ts).
+ * (vda/vda-comparison.ts). Both audits are graded by one basis, named above the table (issue 34.3).
  */
 export function AuditComparison({ auditId }: { auditId: string }) {
   const { t } = useTranslation();
@@ -167,6 +168,7 @@ export function AuditComparison({ auditId }: { auditId: string }) {
             sx={{ my: 1, maxWidth: '100%', minWidth: { xs: '100%', sm: 320 } }}
           />
           {earlierLoading && <LinearProgress aria-label={t('reporting.comparison.loading')} />}
+          <ComparisonBasisNote comparability={model.comparability} />
           {model.vda ? (
             <VdaComparisonTable vda={model.vda} percent={percent} change={change} />
           ) : (
