@@ -5,27 +5,37 @@ import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { SnackbarProvider, SnackbarTiming } from '../components/snackbar/snackbar-provider';
-import { ShellSettingsProvider } from '../lib/config/shell-settings';
+import { ShellSettingsProvider, useShellSettings } from '../lib/config/shell-settings';
 import { ClientConfigProvider } from '../lib/client-config/client-config-provider';
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider, type SessionState } from '../lib/session/session-provider';
 import { SyncProvider } from '../lib/sync/sync-provider';
 import { createAppTheme, REDUCED_MOTION } from './theme';
+import type { ThemeColors } from './theme-colors';
 
-function LocalizedTheme({ children }: { children: ReactNode }) {
+function LocalizedTheme({ children, colors }: { children: ReactNode; colors?: ThemeColors }) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
   const theme = useMemo(
-    () => createAppTheme(language, { reducedMotion }),
-    [language, reducedMotion],
+    () => createAppTheme(language, { reducedMotion, colors }),
+    [language, reducedMotion, colors],
   );
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      {colors === undefined && <CssBaseline />}
       {children}
     </ThemeProvider>
   );
+}
+
+/**
+ * The configured colours (app segment), live: known only once someone is signed in (the shell
+ * settings), so the screens below get a theme of their own then; until that, the defaults.
+ */
+function ConfiguredTheme({ children }: { children: ReactNode }) {
+  const { themeColors } = useShellSettings();
+  return <LocalizedTheme colors={themeColors}>{children}</LocalizedTheme>;
 }
 
 /** Everything the routes rely on that does not need the router itself. */
@@ -48,7 +58,7 @@ export function AppProviders({
               <SyncProvider>
                 <ShellSettingsProvider>
                   <SnackbarTiming />
-                  {children}
+                  <ConfiguredTheme>{children}</ConfiguredTheme>
                 </ShellSettingsProvider>
               </SyncProvider>
             </SnackbarProvider>

@@ -1,7 +1,13 @@
-import { amber, teal } from '@mui/material/colors';
+import { amber } from '@mui/material/colors';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import type { Language } from '../lib/i18n/detect-language';
 import { focusStyles } from './focus-styles';
+import {
+  accentPalette,
+  DEFAULT_THEME_COLORS,
+  primaryPalette,
+  type ThemeColors,
+} from './theme-colors';
 
 /**
  * A finger needs 44 x 44 CSS px (WCAG 2.5.5, DESIGN section 7 "Field-grade by default"); a mouse
@@ -59,18 +65,23 @@ export const SYSTEM_FONTS = [
 ].join(', ');
 
 /**
- * SPEC section 9: primary teal, accent amber. Teal 700 rather than 500 so white text on it
- * meets WCAG AA contrast. MUI's own texts (close buttons, the autocomplete's) follow the language.
+ * SPEC section 9: primary teal, accent amber, or the colours configured. Teal 700 rather than 500
+ * so white text on it meets WCAG AA contrast. MUI's own texts (close buttons, the autocomplete's) follow the language.
  */
 export function createAppTheme(
   language: Language,
-  { reducedMotion = false }: { reducedMotion?: boolean } = {},
+  {
+    reducedMotion = false,
+    colors = DEFAULT_THEME_COLORS,
+  }: { reducedMotion?: boolean; colors?: ThemeColors } = {},
 ): Theme {
   return createTheme(
     {
+      // The configuration's colours (app segment), the primary one darkened where white text
+      // on it would not meet WCAG AA.
       palette: {
-        primary: { main: teal[700] },
-        secondary: { main: amber[500] },
+        primary: primaryPalette(colors.primary),
+        secondary: accentPalette(colors.accent),
       },
       typography: { fontFamily: SYSTEM_FONTS },
       components: {

@@ -16,9 +16,10 @@ export default function ShellSettingsReader({
   const snackbarMs = app.timeouts.snackbarMs;
   const bannerMs = app.timeouts.bannerMs;
   const rightDrawerWidth = app.drawers.rightWidth;
+  const { primary, accent } = app.theme;
   useEffect(
-    () => onRead({ snackbarMs, bannerMs, rightDrawerWidth }),
-    [onRead, snackbarMs, bannerMs, rightDrawerWidth],
+    () => onRead({ snackbarMs, bannerMs, rightDrawerWidth, themeColors: { primary, accent } }),
+    [onRead, snackbarMs, bannerMs, rightDrawerWidth, primary, accent],
   );
   return null;
 }

@@ -8,6 +8,7 @@ describe('shell settings', () => {
       snackbarMs: DEFAULT_APP_CONFIG.timeouts.snackbarMs,
       bannerMs: DEFAULT_APP_CONFIG.timeouts.bannerMs,
       rightDrawerWidth: DEFAULT_APP_CONFIG.drawers.rightWidth,
+      themeColors: DEFAULT_APP_CONFIG.theme,
     });
   });
 });

@@ -1,5 +1,6 @@
 import { DEFAULT_APP_DRAWERS, DEFAULT_APP_TIMEOUTS } from '@qa/domain';
 import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import { DEFAULT_THEME_COLORS, type ThemeColors } from '../../app/theme-colors';
 import { useSyncClient } from '../sync/sync-context';
 
 /**
@@ -15,6 +16,8 @@ export interface ShellSettings {
   snackbarMs: number;
   bannerMs: number;
   rightDrawerWidth: number;
+  /** The theme's colours (theme-colors.ts). */
+  themeColors: ThemeColors;
 }
 
 /** SPEC section 9: messages and the back-online banner stay 5 s; the right drawer is 500 px. */
@@ -22,6 +25,7 @@ export const DEFAULT_SHELL_SETTINGS: ShellSettings = {
   snackbarMs: DEFAULT_APP_TIMEOUTS.snackbarMs,
   bannerMs: DEFAULT_APP_TIMEOUTS.bannerMs,
   rightDrawerWidth: DEFAULT_APP_DRAWERS.rightWidth,
+  themeColors: DEFAULT_THEME_COLORS,
 };
 
 const ShellSettingsContext = createContext<ShellSettings>(DEFAULT_SHELL_SETTINGS);
