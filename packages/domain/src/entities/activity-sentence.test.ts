@@ -128,6 +128,31 @@ describe('activity sentences', () => {
     expect([...verbs].filter((verb) => !listed.has(verb))).toEqual([]);
   });
 
+  it('say a default status in the reader’s language and count one audit as one (issue 34.6)', () => {
+    const status = {
+      ...base,
+      verb: 'statusChanged',
+      object: 'Supplier Styr → Wrap Up: all done',
+      object_url: '/audit/a1/auditwrapup',
+    };
+    expect(formatActivitySentence(status, 'de')).toBe(
+      'Erika Muster hat den Auditstatus geändert: Supplier Styr → Nachbereitung: all done',
+    );
+    expect(formatActivitySentence({ ...status, object: 'Styr → Nachbereitung' }, 'en')).toBe(
+      'Erika Muster changed the audit status: Styr → Wrap Up',
+    );
+    expect(formatActivitySentence({ ...status, object: 'Styr → Our own status' }, 'de')).toBe(
+      'Erika Muster hat den Auditstatus geändert: Styr → Our own status',
+    );
+    const imported = { ...base, verb: 'importedAudits', object_url: '/auditmatrix' };
+    expect(formatActivitySentence({ ...imported, object: '1' }, 'de')).toBe(
+      'Erika Muster hat 1 Audit importiert',
+    );
+    expect(formatActivitySentence({ ...imported, object: '2' }, 'en')).toBe(
+      'Erika Muster imported 2 audits',
+    );
+  });
+
   it('every sentence names the actor and the object, in both languages', () => {
     for (const [key, text] of Object.entries(ACTIVITY_MESSAGES)) {
       for (const language of ['de', 'en'] as const) {

@@ -39,6 +39,10 @@ export const ACTIVITY_MESSAGES = defineMessages({
     de: '{actor} hat {object} Audits importiert',
     en: '{actor} imported {object} audits',
   },
+  'activity.audit.importedOneAudit': {
+    de: '{actor} hat {object} Audit importiert',
+    en: '{actor} imported {object} audit',
+  },
   'activity.audit.importedAuditItems': {
     de: '{actor} hat Fragen in das Audit {object} importiert',
     en: '{actor} imported questions into the audit {object}',
