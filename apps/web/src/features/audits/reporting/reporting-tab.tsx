@@ -217,7 +217,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
                 <Typography color="text.secondary">
                   {t('reporting.result.counted', {
                     counted: total.countedItems,
-                    total: total.totalItems,
+                    count: total.totalItems,
                   })}
                 </Typography>
               </Box>
@@ -315,7 +315,7 @@ export function ReportingTab({ auditId }: { auditId: string }) {
                           <Typography variant="body2" color="text.secondary">
                             {t('reporting.result.counted', {
                               counted: category.countedItems,
-                              total: category.totalItems,
+                              count: category.totalItems,
                             })}
                           </Typography>
                         </Box>

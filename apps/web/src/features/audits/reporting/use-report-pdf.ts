@@ -273,7 +273,7 @@ export function useReportPdf(input: {
             : t('reporting.schema.compliance'),
         counted: t('reporting.result.counted', {
           counted: explanation.total.countedItems,
-          total: explanation.total.totalItems,
+          count: explanation.total.totalItems,
         }),
         progress: t('execution.progress', {
           answered: explanation.total.answeredItems,
