@@ -1,3 +1,7 @@
+// @vitest-environment node
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createI18nWith } from '../lib/i18n/catalogs';
 import de from './de.json';
@@ -37,6 +41,18 @@ describe('texts that count something (issue 34.6)', () => {
     ).toEqual([]);
   });
 
+  it('are given their count wherever they are used (else i18next shows the key)', () => {
+    const plurals = new Set(
+      [...flattenCatalog(en).keys()].filter((key) => PLURAL.test(key)).map(stripPlural),
+    );
+    const calls = sourceFiles(fileURLToPath(new URL('..', import.meta.url))).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([^']+)'\s*(?:,\s*\{([^}]*)\})?/g)]
+        .filter(([, key, args]) => plurals.has(key!) && !/\bcount\b/.test(args ?? ''))
+        .map(([call]) => `${file}: ${call}`),
+    );
+    expect(calls).toEqual([]);
+  });
+
   it('say "1 Frage" and "2 Fragen", "1 question" and "2 questions"', () => {
     const i18n = createI18nWith('de', { de, en });
     const progress = (count: number) =>
@@ -48,6 +64,14 @@ describe('texts that count something (issue 34.6)', () => {
     expect(progress(2)).toBe('0 of 2 questions answered (0 %)');
   });
 });
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
 
 function stripPlural(key: string): string {
   return key.replace(PLURAL, '');
