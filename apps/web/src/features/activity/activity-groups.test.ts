@@ -1,5 +1,6 @@
+import type { Activity } from '@qa/domain';
 import { describe, expect, it } from 'vitest';
-import { activityGroupOf, relativeTime } from './activity-groups';
+import { activityGroupOf, burstsOf, relativeTime } from './activity-groups';
 
 /** Monday 9 March 2026, 00:30 on the device's clock. */
 const MONDAY = new Date(2026, 2, 9, 0, 30);
@@ -27,5 +28,40 @@ describe('activity groups', () => {
     expect(relativeTime(local(8, 12, 0), now, 'de')).toBe('gestern');
     expect(relativeTime(local(1, 12, 0), now, 'en')).toBe('last week');
     expect(relativeTime(local(1, 12, 0), new Date(2026, 3, 20), 'de')).toBe('letzten Monat');
+  });
+});
+
+describe('activity bursts', () => {
+  const entry = (id: string, minute: number, overrides: Partial<Activity> = {}): Activity => ({
+    id,
+    actor: 'otto',
+    actor_name: 'Otto Auditor',
+    avatar: null,
+    verb: 'createdFinding',
+    object: `Frage ${id}`,
+    object_url: '/audit/a1/auditexecution',
+    timestamp: local(9, 10, minute),
+    notified: {},
+    ...overrides,
+  });
+  const ids = (bursts: Activity[][]) => bursts.map((burst) => burst.map((a) => a.id).join());
+
+  it('collapses a round of one person, verb and audit; anything else breaks it', () => {
+    expect(
+      ids(
+        burstsOf([
+          entry('f3', 30),
+          entry('f2', 25),
+          entry('f1', 20),
+          // Another audit, another verb, another person, a long pause: each on its own.
+          entry('b', 19, { object_url: '/audit/b2/auditexecution' }),
+          entry('u', 18, { verb: 'updatedFinding' }),
+          entry('e', 17, { actor: 'erika' }),
+          entry('late', 0),
+          entry('m1', 0, { verb: 'createdMeasure', object_url: '/measures/m1' }),
+          entry('m2', 0, { verb: 'createdMeasure', object_url: '/measures/m2' }),
+        ]),
+      ),
+    ).toEqual(['f3,f2,f1', 'b', 'u', 'e', 'late', 'm1', 'm2']);
   });
 });

@@ -1,4 +1,4 @@
-import type { Activity } from '@qa/domain';
+import { activityObjectKind, type Activity } from '@qa/domain';
 
 /** The groups of the activity stream (SPEC section 2 "Right drawer"), newest first. */
 export const ACTIVITY_GROUPS = ['today', 'yesterday', 'lastWeek', 'older'] as const;
@@ -33,6 +33,47 @@ export function groupActivities(
     group,
     activities: sorted.filter((activity) => activityGroupOf(activity.timestamp, now) === group),
   })).filter((entry) => entry.activities.length > 0);
+}
+
+/** Entries of a burst follow each other by at most this much (a shop-floor round of answers). */
+export const BURST_WINDOW_MS = 10 * 60_000;
+
+/** The audit an activity is about, from its link (`/audit/{id}/...`); null for anything else. */
+export function auditIdOf(activity: Pick<Activity, 'object_url'>): string | null {
+  const id = /^\/audit\/([^/?#]+)/.exec(activity.object_url)?.[1];
+  return id === undefined ? null : decodeURIComponent(id);
+}
+
+function sameBurst(a: Activity, b: Activity, windowMs: number): boolean {
+  const audit = auditIdOf(a);
+  return (
+    audit !== null &&
+    audit === auditIdOf(b) &&
+    a.actor === b.actor &&
+    a.verb === b.verb &&
+    activityObjectKind(a) === activityObjectKind(b) &&
+    Math.abs(Date.parse(a.timestamp) - Date.parse(b.timestamp)) <= windowMs
+  );
+}
+
+/**
+ * The stream's entries in bursts (issue 34): entries next to each other by the same person, with
+ * the same verb and kind, in the same audit, each within `windowMs` of the one before, become
+ * one: an auditor's round of 48 findings is one entry, not a screenful that hides the rest.
+ * Keeps the given order (newest first); a burst's first entry is its newest.
+ */
+export function burstsOf(
+  activities: readonly Activity[],
+  windowMs = BURST_WINDOW_MS,
+): Activity[][] {
+  const bursts: Activity[][] = [];
+  for (const activity of activities) {
+    const last = bursts.at(-1);
+    const previous = last?.at(-1);
+    if (last && previous && sameBurst(previous, activity, windowMs)) last.push(activity);
+    else bursts.push([activity]);
+  }
+  return bursts;
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

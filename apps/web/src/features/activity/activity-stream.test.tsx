@@ -235,6 +235,47 @@ describe('activity stream', () => {
     expect(await screen.findByText('Audit N')).toBeTruthy();
   });
 
+  it('shows a round of findings as one entry naming its audit; its check reads them all', async () => {
+    const { server } = setup('de');
+    server.write('audits', 'a7', { id: 'a7', name: 'Lieferant Styr' } as JsonObject);
+    for (const [id, minute] of [
+      ['f1', 56],
+      ['f2', 57],
+      ['f3', 58],
+    ] as const) {
+      server.write(
+        'activities',
+        id,
+        activity(id, {
+          verb: 'createdFinding',
+          object: `Frage ${id}`,
+          object_url: '/audit/a7/auditexecution',
+          timestamp: at(0, 9, minute),
+        }),
+      );
+    }
+    await waitFor(() => expect(badge()?.textContent).toBe('8'));
+    const stream = await openStream();
+    const round = stream.getAllByTestId('activity-item')[0]!;
+    expect(round.querySelector('.MuiListItemText-primary')?.textContent).toBe(
+      'Max Mustermann hat eine Feststellung zur Frage Frage f3 erfasst',
+    );
+    await waitFor(() =>
+      expect(within(round).getByTestId('activity-audit').textContent).toBe(
+        ' · im Audit Lieferant Styr',
+      ),
+    );
+    fireEvent.click(within(round).getByRole('button', { name: 'und 2 weitere Einträge' }));
+    expect(within(round).getByText(/Frage f1 erfasst/)).toBeTruthy();
+    fireEvent.click(
+      within(round).getByRole('button', {
+        name: /^Als gelesen markieren: .* Frage f3 erfasst und 2 weitere Einträge$/,
+      }),
+    );
+    await waitFor(() => expect(badge()?.textContent).toBe('5'));
+    await waitFor(() => expect(markReadPushes(server)).toEqual([{ ids: ['f3', 'f2', 'f1'] }]));
+  });
+
   it('follows the object link and closes the drawer', async () => {
     const { router } = setup('en');
     await waitFor(() => expect(badge()?.textContent).toBe('5'));

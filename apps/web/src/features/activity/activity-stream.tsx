@@ -11,7 +11,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { activitySentenceParts, formatActivitySentence, type Activity } from '@qa/domain';
+import {
+  activityObjectKind,
+  activitySentenceParts,
+  AUDITS_COLLECTION,
+  formatActivitySentence,
+  type Activity,
+} from '@qa/domain';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -20,7 +26,14 @@ import { initialsOf } from '../../components/shell/initials';
 import { formatDate } from '../../lib/i18n/format';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { useCommand } from '../../lib/sync/use-command';
-import { groupActivities, relativeTime, type ActivityGroup } from './activity-groups';
+import { useDocument } from '../../lib/sync/use-document';
+import {
+  auditIdOf,
+  burstsOf,
+  groupActivities,
+  relativeTime,
+  type ActivityGroup,
+} from './activity-groups';
 import { useUnreadActivities } from './activity-stream-query';
 
 const GROUP_LABEL_KEYS: Record<ActivityGroup, string> = {
@@ -65,13 +78,14 @@ export function ActivityStream() {
     command('activity.markRead', { ids }).catch((error: unknown) => console.warn(error));
   };
 
-  const markOne = (activity: Activity) => {
+  const markOne = (burst: Activity[]) => {
     // The item leaves the list: keyboard focus goes on to the next item's check (or the
     // previous one's at the end), else to the list's heading, never to the page behind.
     const checks = [...(listRef.current?.querySelectorAll<HTMLElement>('[data-mark-read]') ?? [])];
-    const index = checks.findIndex((element) => element.dataset.markRead === activity.id);
+    const index = checks.findIndex((element) => element.dataset.markRead === burst[0]!.id);
     const next = checks[index + 1] ?? checks[index - 1];
-    markRead([activity.id]);
+    // A burst is read as a whole: every entry it stands for.
+    markRead(burst.map((activity) => activity.id));
     if (next) next.focus();
     else listRef.current?.focus();
   };
@@ -125,13 +139,13 @@ export function ActivityStream() {
       </Box>
       {groupActivities(activities, now).map(({ group, activities: items }) => (
         <ActivityGroupSection key={group} label={t(GROUP_LABEL_KEYS[group])}>
-          {items.map((activity) => (
+          {burstsOf(items).map((burst) => (
             <ActivityItem
-              key={activity.id}
-              activity={activity}
+              key={burst[0]!.id}
+              burst={burst}
               now={now}
               language={language}
-              onMarkRead={() => markOne(activity)}
+              onMarkRead={() => markOne(burst)}
             />
           ))}
         </ActivityGroupSection>
@@ -152,19 +166,36 @@ function ActivityGroupSection({ label, children }: { label: string; children: Re
   );
 }
 
+/**
+ * The audit an entry happened in, unless the entry names it already (an audit's own entries):
+ * a question's text alone does not say which of the day's audits it was.
+ */
+function AuditName({ activity }: { activity: Activity }) {
+  const { t } = useTranslation();
+  const auditId = activityObjectKind(activity) === 'audit' ? null : auditIdOf(activity);
+  const name = useDocument(AUDITS_COLLECTION, auditId ?? undefined).document?.data.name;
+  if (typeof name !== 'string' || name === '') return null;
+  return <span data-testid="activity-audit"> · {t('activities.inAudit', { name })}</span>;
+}
+
+/** An entry of the stream: one activity, or a burst of them under its newest (burstsOf). */
 function ActivityItem({
-  activity,
+  burst,
   now,
   language,
   onMarkRead,
 }: {
-  activity: Activity;
+  burst: Activity[];
   now: Date;
   language: 'de' | 'en';
   onMarkRead: () => void;
 }) {
   const { t } = useTranslation();
   const drawer = useRightDrawer();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const activity = burst[0]!;
+  const more = burst.length - 1;
   const sentence = formatActivitySentence(activity, language);
   const parts = activitySentenceParts(activity, language);
   return (
@@ -175,7 +206,11 @@ function ActivityItem({
       secondaryAction={
         <IconButton
           edge="end"
-          aria-label={t('activities.markRead', { sentence })}
+          aria-label={
+            more === 0
+              ? t('activities.markRead', { sentence })
+              : t('activities.markBurstRead', { sentence, count: more })
+          }
           data-mark-read={activity.id}
           onClick={onMarkRead}
         >
@@ -211,16 +246,42 @@ function ActivityItem({
           }
           return <span key={index}>{part.value}</span>;
         })}
+        slotProps={{ secondary: { component: 'div' } }}
         secondary={
-          <time
-            dateTime={activity.timestamp}
-            title={formatDate(activity.timestamp, language, {
-              dateStyle: 'full',
-              timeStyle: 'short',
-            })}
-          >
-            {relativeTime(activity.timestamp, now, language)}
-          </time>
+          <>
+            <time
+              dateTime={activity.timestamp}
+              title={formatDate(activity.timestamp, language, {
+                dateStyle: 'full',
+                timeStyle: 'short',
+              })}
+            >
+              {relativeTime(activity.timestamp, now, language)}
+            </time>
+            <AuditName activity={activity} />
+            {more > 0 && (
+              <Box>
+                <Button
+                  size="small"
+                  aria-expanded={expanded}
+                  aria-controls={listId}
+                  onClick={() => setExpanded((value) => !value)}
+                  data-testid="activity-more"
+                  sx={{ px: 0 }}
+                >
+                  {t('activities.more', { count: more })}
+                </Button>
+                <Box component="ul" id={listId} hidden={!expanded} sx={{ m: 0, pl: 2 }}>
+                  {expanded &&
+                    burst
+                      .slice(1)
+                      .map((entry) => (
+                        <li key={entry.id}>{formatActivitySentence(entry, language)}</li>
+                      ))}
+                </Box>
+              </Box>
+            )}
+          </>
         }
       />
     </ListItem>
