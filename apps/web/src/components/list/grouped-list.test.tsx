@@ -332,6 +332,16 @@ describe('GroupedList: pagination (SPEC section 9)', () => {
     expect(select().value).toBe('25');
   });
 
+  it('turns to the page of an item to reveal, once', async () => {
+    const { renderAgain } = renderList({ revealId: 'a49' });
+    await waitFor(() => expect(rowNames()).toContain('Audit 50'));
+    expect(screen.getByTestId('list-range').textContent).toBe('26–50 of 60');
+    // Turning the page afterwards is the person's: the same id does not pull them back.
+    fireEvent.click(screen.getByRole('button', { name: /page 1/i }));
+    renderAgain({ revealId: 'a49' });
+    await waitFor(() => expect(rowNames()).toContain('Audit 1'));
+  });
+
   it('changes the page size and asks before showing all', async () => {
     renderList({ items: makeAudits(120) });
     const select = () =>

@@ -200,6 +200,11 @@ export interface GroupedListProps<T> {
   textLimits?: ListTextLimits;
   /** Level of the group headings (default 2: the list sits under the page's h1). */
   groupHeadingLevel?: 2 | 3 | 4;
+  /**
+   * An item to bring on screen: the list turns to its page and opens its group, once per id
+   * (the caller scrolls to and focuses the row, whose content it knows).
+   */
+  revealId?: string | null;
 }
 
 /** One row of the current page. */
@@ -284,6 +289,7 @@ function GroupedListView<T>({
   filterDrawerWidth = DEFAULT_APP_CONFIG.drawers.filterWidth,
   textLimits = DEFAULT_APP_CONFIG.textLimits,
   groupHeadingLevel = 2,
+  revealId = null,
   initialState,
   onStateSettled,
 }: GroupedListViewProps<T>) {
@@ -441,6 +447,25 @@ function GroupedListView<T>({
   useEffect(() => {
     if (morePending) startTransition(() => setWholeView(viewKey));
   }, [morePending, viewKey]);
+
+  // The item to reveal: its page, its group open; once, so paging on afterwards stays free.
+  const revealed = useRef<string | null>(null);
+  useEffect(() => {
+    if (revealId === null || revealed.current === revealId) return;
+    const index = rows.findIndex((row) => getId(row.item) === revealId);
+    if (index < 0) return;
+    revealed.current = revealId;
+    if (pageSize !== null) setPage(Math.floor(index / pageSize) + 1);
+    const groupKey = rows[index]!.group?.key;
+    if (groupKey !== undefined) {
+      setCollapsed((current) => {
+        if (!current.has(groupKey)) return current;
+        const next = new Set(current);
+        next.delete(groupKey);
+        return next;
+      });
+    }
+  }, [revealId, rows, getId, pageSize]);
 
   // The toolbar's menu entries get the listed items (`sorted`: filtered, in order, every page).
   const toolbarActions = useMemo<ListMenuAction[] | undefined>(

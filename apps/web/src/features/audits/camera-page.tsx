@@ -176,7 +176,7 @@ export function CameraPage() {
         return;
       }
       show({ type: 'success', message: t('camera.attached', { name: result.name }) });
-      void navigate(executionPath(target.auditId));
+      void navigate(executionPath(target.auditId, target.itemId));
     } catch (error) {
       console.error('taking a photo failed', error);
       show({ type: 'error', message: t('camera.failed') });
@@ -198,7 +198,7 @@ export function CameraPage() {
     );
   }
 
-  const back = executionPath(target.auditId);
+  const back = executionPath(target.auditId, target.itemId);
   return (
     <PageLayout title={t('camera.title')}>
       <Stack spacing={2} sx={{ alignItems: 'stretch' }} data-testid="camera-page">

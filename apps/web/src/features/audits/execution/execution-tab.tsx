@@ -24,7 +24,7 @@ import {
   type FindingType,
 } from '@qa/domain';
 import type { JsonObject, JsonValue } from '@qa/sync';
-import { Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { lazyComponent } from '../../../app/chunk-load';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ListGroupHeaderContext } from '../../../components/list/list-types';
@@ -87,7 +87,8 @@ import {
 } from './vda-evaluation-model';
 import { useVdaFollowUps, VdaFollowUpList } from './vda-follow-up';
 import { attachMedia } from './media/attach-media';
-import { cameraPath } from './media/camera-target';
+import { cameraPath, REVEAL_ITEM_PARAM } from './media/camera-target';
+import type { FindingMediaActions } from './media/finding-media-section';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
 import { AllowedFileTypes } from './media/media-strip';
 import { MediaViewer } from './media/media-viewer';
@@ -136,6 +137,9 @@ const STEP_PARAM = 'step';
 
 /** The execution rows' look plus the VDA point buttons' (a VDA audit only). */
 const vdaExecutionRowsSx = [executionRowsSx, { '& .exec-row': vdaRowsSx }] as SxProps<Theme>;
+
+/** How long (in tenths of a second) the tab waits for the row to reveal: a slow tablet's load. */
+const REVEAL_TRIES = 100;
 
 /** The messages of a finding's save, counted together when answers come in a row. */
 const SAVED_FINDING = new Set(['finding.created', 'finding.updated']);
@@ -259,6 +263,36 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       ),
     [setParams],
   );
+  // Back from /camera (issue 34): the question the photo was for, on screen and focused. Its row
+  // shows once the list has turned to its page and rendered it; the parameter then goes, so a
+  // reload starts as usual.
+  const revealId = params.get(REVEAL_ITEM_PARAM);
+  useEffect(() => {
+    if (!revealId) return;
+    let tries = 0;
+    const timer = setInterval(() => {
+      const row = document.querySelector<HTMLElement>(
+        `[data-testid="exec-row-${CSS.escape(revealId)}"]`,
+      );
+      tries += 1;
+      if (!row && tries < REVEAL_TRIES) return;
+      clearInterval(timer);
+      if (row) {
+        row.tabIndex = -1;
+        row.scrollIntoView({ block: 'center' });
+        row.focus({ preventScroll: true });
+      }
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(REVEAL_ITEM_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }, 100);
+    return () => clearInterval(timer);
+  }, [revealId, setParams]);
   const subElementName = useCallback(
     (id: string) => rules.subElements.find((entry) => entry.id === id)?.label[language] ?? id,
     [rules, language],
@@ -564,6 +598,25 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       : undefined;
   const closeDialog = useCallback(() => setDialog({ kind: 'none' }), []);
   const personName = useCallback((id: string) => personLabel(people, id, t), [people, t]);
+  // The finding dialog shows and manages the finding's photos with the row's own actions.
+  const findingMedia = useCallback(
+    (row: ExecutionRow, finding: ExecutionFinding): FindingMediaActions => ({
+      labels: labels.mediaStrip,
+      personName,
+      onAttach: actions.attach && ((chosen) => actions.attach?.(row, finding, chosen)),
+      onCamera: actions.camera && (() => actions.camera?.(row, finding)),
+      onDelete: access.update
+        ? (media) =>
+            void run(removeFindingMediaCommand.name, {
+              auditId,
+              itemId: row.id,
+              findingId: finding.id,
+              mediaId: media.id,
+            })
+        : undefined,
+    }),
+    [labels, personName, actions, access.update, run, auditId],
+  );
 
   const renderRow = useCallback(
     (row: ExecutionRow) => {
@@ -655,6 +708,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             label={t('execution.listLabel')}
             emptyText={t('execution.empty')}
             groupHeadingLevel={3}
+            revealId={revealId}
           />
           {dialog.kind === 'media' && viewing && (
             <MediaViewer
@@ -678,17 +732,29 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         </AllowedFileTypes.Provider>
       </FileUploadsContext.Provider>
       {dialog.kind === 'finding' && (
-        <FindingDialog
-          key={dialog.key}
-          auditId={auditId}
-          row={rows.find((row) => row.id === dialog.row.id) ?? dialog.row}
-          finding={dialog.finding}
-          initialType={dialog.initialType}
-          types={types}
-          customFields={customFields}
-          readOnly={dialog.readOnly}
-          onClose={() => setDialog({ kind: 'none' })}
-        />
+        <FileUploadsContext.Provider value={uploads}>
+          <AllowedFileTypes.Provider value={appConfig.attachments.allowedExtensions}>
+            <FindingDialog
+              key={dialog.key}
+              auditId={auditId}
+              row={rows.find((row) => row.id === dialog.row.id) ?? dialog.row}
+              finding={dialog.finding}
+              media={
+                dialog.finding
+                  ? findingMedia(
+                      rows.find((row) => row.id === dialog.row.id) ?? dialog.row,
+                      dialog.finding,
+                    )
+                  : undefined
+              }
+              initialType={dialog.initialType}
+              types={types}
+              customFields={customFields}
+              readOnly={dialog.readOnly}
+              onClose={() => setDialog({ kind: 'none' })}
+            />
+          </AllowedFileTypes.Provider>
+        </FileUploadsContext.Provider>
       )}
       {dialog.kind === 'vdaFinding' && vdaFindingRow && (
         <FindingDialog

@@ -58,6 +58,7 @@ import {
   type FindingForm,
   type FindingTextField,
 } from './finding-form';
+import { FindingMediaSection, type FindingMediaActions } from './media/finding-media-section';
 import { findingsSavedBurst } from './snackbar-bursts';
 
 export interface FindingDialogProps {
@@ -77,6 +78,8 @@ export interface FindingDialogProps {
   /** Called once the finding was recorded on this device, before `onClose`. */
   onSaved?: () => void;
   onClose: () => void;
+  /** The finding's photos and files, shown for a finding that exists. */
+  media?: FindingMediaActions;
 }
 
 const FIELD_LABELS: Record<FindingTextField, string> = {
@@ -118,6 +121,7 @@ export function FindingDialog({
   hint,
   onSaved,
   onClose,
+  media,
 }: FindingDialogProps) {
   const { t } = useTranslation();
   const { language } = useLanguage();
@@ -408,6 +412,18 @@ export function FindingDialog({
                   </Alert>
                 )}
               </Box>
+              {media && finding && (
+                <FindingMediaSection
+                  // The row is live: a photo attached or deleted here shows at once.
+                  media={(row.findings.find((entry) => entry.id === finding.id) ?? finding).media}
+                  // The camera leaves the page: offered while the dialog holds no unsaved edit.
+                  actions={
+                    JSON.stringify(form) === JSON.stringify(findingFormOf(finding))
+                      ? media
+                      : { ...media, onCamera: undefined }
+                  }
+                />
+              )}
               {generalError && (
                 <Alert severity="error" data-testid="finding-error">
                   {generalError}

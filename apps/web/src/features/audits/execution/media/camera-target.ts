@@ -19,9 +19,18 @@ export function cameraTargetOf(params: URLSearchParams): MediaTarget | null {
   return { auditId, itemId, findingId };
 }
 
-/** Where the camera returns: the execution tab of the finding's audit. */
-export function executionPath(auditId: string): string {
-  return `/audit/${encodeURIComponent(auditId)}/auditexecution`;
+/** The question the execution tab brings on screen and focuses: `?item=` (the camera's return). */
+export const REVEAL_ITEM_PARAM = 'item';
+
+/**
+ * Where the camera returns: the execution tab of the finding's audit, at the question the photo
+ * was for, so the auditor goes on where they were and not at the top of a long list.
+ */
+export function executionPath(auditId: string, itemId?: string): string {
+  const path = `/audit/${encodeURIComponent(auditId)}/auditexecution`;
+  return itemId
+    ? `${path}?${new URLSearchParams({ [REVEAL_ITEM_PARAM]: itemId }).toString()}`
+    : path;
 }
 
 /** A photo's file name from the moment it was taken, e.g. photo-20261125-071503.jpg. */
