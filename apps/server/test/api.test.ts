@@ -204,6 +204,14 @@ describeEachDialect('REST API', (dialect) => {
       });
       expect(checked.data?.data.status).toBe('6');
 
+      // A caller names the status it wants: '3' is Execution (decision 71), not read as a step.
+      const executing = await client.POST('/api/v1/audits/{id}/status', {
+        params: { path: { id: auditId } },
+        body: { status: '3' },
+      });
+      expect(executing.response.status, JSON.stringify(executing.error)).toBe(200);
+      expect(executing.data?.data.workflow).toEqual({ status: '3' });
+
       const audit = await client.GET('/api/v1/audits/{id}', { params: { path: { id: auditId } } });
       expect(audit.data?.items.map((entry) => entry.id)).toEqual([itemId]);
       expect((audit.data?.items[0]?.data as any).deviations[findingId].text).toBe(
