@@ -21,6 +21,8 @@ export interface RowLabels {
   completed: string;
   hint: string;
   chapters: string;
+  /** "5 Führung": a chapter reference, a default standard's title in the user's language. */
+  chapter?: (chapter: PreparationRow['question']['chapters'][number]) => string;
   number: string;
   /** Read after the number of a *-question (VDA 6.3, issue 19): "special-risk question". */
   specialRisk?: string;
@@ -137,7 +139,11 @@ export const PreparationRowView = memo(function PreparationRowView({
             <Chip size="small" variant="outlined" label={labels.auditDay(q.auditDay)} />
           )}
           {q.chapters.length > 0 && (
-            <LazyTooltip title={q.chapters.map((c) => `${c.id} ${c.description}`).join(' · ')}>
+            <LazyTooltip
+              title={q.chapters
+                .map((c) => labels.chapter?.(c) ?? `${c.id} ${c.description}`)
+                .join(' · ')}
+            >
               <Chip
                 size="small"
                 variant="outlined"

@@ -1,5 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import type { ChapterRef, ListConfig } from '@qa/domain';
+import { chapterDescriptionIn, type ChapterRef, type ListConfig } from '@qa/domain';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useCallback, useMemo, type ReactNode } from 'react';
@@ -80,6 +80,8 @@ export function QuestionListView({
       completed: t('preparation.completed'),
       hint: t('preparation.hint'),
       chapters: t('preparation.chapters'),
+      chapter: (chapter) =>
+        `${chapter.id} ${chapterDescriptionIn(chapter.standard, chapter.id, chapter.description, language)}`,
       number: t('preparation.number'),
       specialRisk: t('preparation.specialRisk'),
       auditor: (id) => t('preparation.auditor', { name: personLabel(people.byId, id, t) }),
