@@ -299,7 +299,12 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   );
 
   // ---- What the list needs, stable across renders.
-  const { fields, comparators, formatValue } = useItemListView(rows, config);
+  // The "answered" facet means what the progress means (issue 34.2).
+  const vdaAnswers = useMemo(
+    () => (vdaAudit ? { setup: vdaSetup, edition: vdaEdition } : null),
+    [vdaAudit, vdaSetup, vdaEdition],
+  );
+  const { fields, comparators, formatValue } = useItemListView(rows, config, undefined, vdaAnswers);
 
   const labels = useMemo<ExecutionRowLabels>(
     () => ({

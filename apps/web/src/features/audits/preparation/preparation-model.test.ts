@@ -60,6 +60,28 @@ describe('preparation rows', () => {
     expect(toRows(changed.slice(0, 1))[0]).toBe(second[0]);
   });
 
+  it('reads "answered" as the progress does: a VDA evaluation answers, a finding alone not', () => {
+    const vda = { setup: null, edition: '2016' };
+    const evaluated = toPreparationRow(
+      doc('e', {
+        question: { text: 'e', no: '2.1', category_id: '2' },
+        vda: { all: { points: 10, reason: '' } },
+      }),
+    );
+    const found = toPreparationRow(
+      doc('f', {
+        question: { text: 'f', no: '2.2', category_id: '2' },
+        deviations: { f: { importance: '3' } },
+      }),
+    );
+    const vdaFields = preparationFields([], vda);
+    expect(readField(evaluated, 'answered', vdaFields)).toBe(true);
+    expect(readField(found, 'answered', vdaFields)).toBe(false);
+    const fields = preparationFields([]);
+    expect(readField(found, 'answered', fields)).toBe(true);
+    expect(readField(evaluated, 'answered', fields)).toBe(false);
+  });
+
   it('computes the fields of the audititems list and sorts importance by value', () => {
     const fields = preparationFields([
       {

@@ -2,16 +2,19 @@ import {
   compareChapters,
   DEFAULT_FINDING_TYPE_LABELS,
   DEFAULT_IMPORTANCE_LABELS,
+  isAuditItemAnswered,
   type ChapterRef,
   type FindingType,
   type Importance,
   type Language,
   type MessageText,
+  type VdaAnswerContext,
 } from '@qa/domain';
 import type { JsonObject, JsonValue } from '@qa/sync';
 import type { ListFieldReaders } from '../../../components/list/list-fields';
 import { compareDefault, type ValueComparator } from '../../../components/list/list-sorting';
 import type { SyncState, ViewDocument } from '../../../lib/sync/sync-types';
+import { answerItemOf, type AnswerItem } from '../answer-items';
 
 /**
  * The rows of the preparation tab: one per audit item document, read leniently (a document
@@ -50,6 +53,8 @@ export interface PreparationRow {
   itemState: ItemState;
   /** Finding type ids of the item's findings (the `findingImportance` facet). */
   findingTypes: string[];
+  /** The item as `isAuditItemAnswered` reads it (the `answered` facet). */
+  answer: AnswerItem;
   state: SyncState;
 }
 
@@ -115,6 +120,7 @@ export function toPreparationRow(doc: ViewDocument): PreparationRow {
       : [],
     itemState: itemStateOf(data),
     findingTypes: findingTypesOf(data.deviations),
+    answer: answerItemOf(doc),
     state: doc.state,
   };
 }
@@ -144,12 +150,14 @@ export function createRowCache() {
 /** The computed and re-shaped fields of the `audititems` list configuration. */
 export function preparationFields(
   findingTypes: readonly FindingType[],
+  vda: VdaAnswerContext | null = null,
 ): ListFieldReaders<PreparationRow> {
   const values = new Map(findingTypes.map((type) => [type.id, type.value]));
   return {
     'question.category_id': (row) => row.question.category_id || NO_CATEGORY,
     'question.importance': (row) => row.question.importance || NOT_DEFINED_IMPORTANCE,
-    answered: (row) => row.findingTypes.length > 0,
+    // The progress's meaning: "not answered" lists what the wrap-up says is missing.
+    answered: (row) => isAuditItemAnswered(row.answer, vda),
     findingImportance: (row) => row.findingTypes,
     // The worst finding: the highest value (a higher value is worse, scoring's rule).
     finding: (row) => {

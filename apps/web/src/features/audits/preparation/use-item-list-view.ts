@@ -1,3 +1,4 @@
+import type { VdaAnswerContext } from '@qa/domain';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDomainMessage } from '../../../lib/i18n/domain-message';
@@ -22,11 +23,16 @@ export function useItemListView(
   rows: readonly PreparationRow[],
   config: ReturnType<typeof usePreparationConfig>,
   chapters: readonly { id: string; description: string }[] = [],
+  /** A VDA 6.3 audit's set-up: its questions are answered by their evaluations. */
+  vda: VdaAnswerContext | null = null,
 ) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const translate = useDomainMessage();
-  const fields = useMemo(() => preparationFields(config.findingTypes), [config.findingTypes]);
+  const fields = useMemo(
+    () => preparationFields(config.findingTypes, vda),
+    [config.findingTypes, vda],
+  );
   const importances = config.audititem.importances;
   const comparators = useMemo(() => preparationComparators(importances), [importances]);
   const categoryNames = useMemo(
