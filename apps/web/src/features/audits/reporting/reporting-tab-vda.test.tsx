@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { AUDIT_ITEMS_COLLECTION } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SnackbarProvider } from '../../../components/snackbar/snackbar-provider';
 import { createI18n } from '../../../lib/i18n/i18n';
@@ -73,11 +74,13 @@ function question(no: string, vda: JsonObject, findings: string[] = []): ViewDoc
 
 function renderTab(language: 'de' | 'en') {
   render(
-    <I18nextProvider i18n={createI18n(language)}>
-      <SnackbarProvider>
-        <ReportingTab auditId="a1" />
-      </SnackbarProvider>
-    </I18nextProvider>,
+    <MemoryRouter>
+      <I18nextProvider i18n={createI18n(language)}>
+        <SnackbarProvider>
+          <ReportingTab auditId="a1" />
+        </SnackbarProvider>
+      </I18nextProvider>
+    </MemoryRouter>,
   );
 }
 
