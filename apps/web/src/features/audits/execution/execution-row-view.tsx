@@ -304,20 +304,25 @@ function FindingLine({
   const type = labels.typeName(finding.importance);
   const open = actions.edit ?? actions.view;
   const { camera, attach } = actions;
+  // On a phone the card takes the row's whole width, its text on a line of its own under the
+  // type, and the card's buttons go below it: beside a chip and two buttons the text had 80 px
+  // at 390 px and broke German words in the middle (issue 34.8a).
   return (
     <Box component="li" data-testid={`exec-finding-${finding.id}`}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'center' }}>
         {/* Named by what it shows (type and text), as a sighted user reads it. */}
         <ButtonBase
           onClick={() => open(row, finding)}
           title={labels.editFinding(type)}
           sx={{
-            flex: 1,
+            flex: { xs: '1 1 100%', sm: '1 1 0' },
             minWidth: 0,
             minHeight: 44,
+            flexWrap: { xs: 'wrap', sm: 'nowrap' },
             justifyContent: 'flex-start',
             textAlign: 'left',
-            gap: 1,
+            columnGap: 1,
+            rowGap: 0.5,
             px: 1,
             py: 0.5,
             borderRadius: 1,
@@ -352,9 +357,15 @@ function FindingLine({
             }}
             data-testid="exec-finding-type"
           />
+          {/* Wraps between words; only a word longer than the card breaks. */}
           <Typography
             variant="body2"
-            sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+            sx={{
+              flex: { xs: '1 1 100%', sm: '1 1 0' },
+              order: { xs: 1, sm: 0 },
+              minWidth: 0,
+              overflowWrap: 'break-word',
+            }}
             data-testid="exec-finding-text"
           >
             {finding.text}
@@ -381,32 +392,36 @@ function FindingLine({
             />
           )}
         </ButtonBase>
-        {actions.createMeasure && (
-          <IconButton
-            onClick={() => actions.createMeasure?.(row, finding)}
-            aria-label={labels.createMeasure(finding.measureCount)}
-            title={labels.createMeasure(finding.measureCount)}
-            data-testid="exec-finding-measure"
-          >
-            {/* No badge at 0: a hidden one still holds its old count, which axe reads as text the
-                button's name lacks (label-content-name-mismatch). */}
-            {finding.measureCount > 0 ? (
-              <Badge badgeContent={finding.measureCount} color="primary">
-                <AssignmentTurnedInIcon />
-              </Badge>
-            ) : (
-              <AssignmentTurnedInIcon />
+        {(actions.createMeasure || actions.remove) && (
+          <Box sx={{ display: 'flex', gap: 0.5, ml: { xs: 'auto', sm: 0.5 }, flexShrink: 0 }}>
+            {actions.createMeasure && (
+              <IconButton
+                onClick={() => actions.createMeasure?.(row, finding)}
+                aria-label={labels.createMeasure(finding.measureCount)}
+                title={labels.createMeasure(finding.measureCount)}
+                data-testid="exec-finding-measure"
+              >
+                {/* No badge at 0: a hidden one still holds its old count, which axe reads as text
+                  the button's name lacks (label-content-name-mismatch). */}
+                {finding.measureCount > 0 ? (
+                  <Badge badgeContent={finding.measureCount} color="primary">
+                    <AssignmentTurnedInIcon />
+                  </Badge>
+                ) : (
+                  <AssignmentTurnedInIcon />
+                )}
+              </IconButton>
             )}
-          </IconButton>
-        )}
-        {actions.remove && (
-          <IconButton
-            onClick={() => actions.remove?.(row, finding)}
-            aria-label={labels.deleteFinding(type)}
-            data-testid="exec-finding-delete"
-          >
-            <DeleteIcon />
-          </IconButton>
+            {actions.remove && (
+              <IconButton
+                onClick={() => actions.remove?.(row, finding)}
+                aria-label={labels.deleteFinding(type)}
+                data-testid="exec-finding-delete"
+              >
+                <DeleteIcon />
+              </IconButton>
+            )}
+          </Box>
         )}
       </Box>
       <MediaStrip
