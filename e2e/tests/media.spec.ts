@@ -73,6 +73,9 @@ async function takePhoto(page: Page, finding: Locator) {
       { timeout: 30_000 },
     )
     .toBe('back at the execution tab');
+  // Back at the question the photo was for, not at the top of the list (issue 34).
+  await expect(finding).toBeFocused();
+  await expect(finding).toBeInViewport();
 }
 
 test('photos and files on a finding: camera, picker, viewer, offline, a second browser', async ({
@@ -141,8 +144,12 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
     // The second browser follows.
     await expect(thumbs(row(b.page, 1))).toHaveCount(3);
 
-    // The viewer: the photo with its evidence and verified fingerprint; next; delete one.
-    await thumbs(row(a.page, 1)).first().click();
+    // The finding dialog shows the finding's photos and files too (issue 34), and opens the
+    // viewer: the photo with its evidence and verified fingerprint; next; delete one.
+    await finding.getByTestId('exec-finding-open').click();
+    const findingDialog = a.page.getByTestId('finding-dialog');
+    await expect(thumbs(findingDialog)).toHaveCount(3);
+    await thumbs(findingDialog).first().click();
     const viewer = a.page.getByTestId('media-viewer');
     await expect(viewer.getByTestId('media-image')).toBeVisible();
     await expect(viewer).toContainText('1 von 3');
@@ -157,8 +164,11 @@ test('photos and files on a finding: camera, picker, viewer, offline, a second b
     await expect(viewer.getByTestId('media-download')).toBeVisible();
     await viewer.getByTestId('media-delete').click();
     await a.page.getByTestId('media-delete-confirm').click();
-    await expect(thumbs(row(a.page, 1))).toHaveCount(2);
+    await expect(thumbs(findingDialog)).toHaveCount(2);
     await viewer.getByTestId('media-close').click();
+    await a.page.keyboard.press('Escape');
+    await expect(findingDialog).toBeHidden();
+    await expect(thumbs(row(a.page, 1))).toHaveCount(2);
     await expect(thumbs(row(b.page, 1))).toHaveCount(2);
 
     // Offline (issue 11's scale): ten findings, five photos (two from the camera, three from the
