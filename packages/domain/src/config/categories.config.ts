@@ -18,3 +18,15 @@ export const DEFAULT_CATEGORIES_CONFIG: CategoriesConfig = {
     label: { de: category.de, en: category.en },
   })),
 };
+
+/**
+ * The categories a question may be put in: a VDA 6.3 audit or template's are the process
+ * elements of the catalogue (P2 to P7), its scoring groups, whatever the segment holds; any
+ * other's are the configured ones.
+ */
+export function questionCategories(
+  configured: CategoriesConfig['categories'],
+  vda: boolean,
+): CategoriesConfig['categories'] {
+  return vda ? DEFAULT_CATEGORIES_CONFIG.categories : configured;
+}

@@ -17,6 +17,8 @@ import {
   AUDITS_COLLECTION,
   TEMPLATES_COLLECTION,
   can,
+  isVdaAudit,
+  questionCategories,
   resolveWorkflowStatus,
   updateTemplateCommand,
 } from '@qa/domain';
@@ -320,7 +322,7 @@ export function TemplatePage() {
           auditId=""
           templateId={templateId}
           standard={standards[0]}
-          categories={config.categories}
+          categories={questionCategories(config.categories, isVdaAudit(data))}
           audititem={config.audititem}
           onClose={() => setOpen('none')}
         />

@@ -6,6 +6,8 @@ import {
   TEMPLATES_COLLECTION,
   can,
   deleteTemplateItemCommand,
+  isVdaAudit,
+  questionCategories,
   updateTemplateCommand,
 } from '@qa/domain';
 import type { JsonValue } from '@qa/sync';
@@ -170,7 +172,7 @@ export function TemplatePreparationPage() {
           nextNumber={nextQuestionNumber(rows)}
           auditingDates={[]}
           auditProcesses={stringList(data?.process)}
-          categories={config.categories}
+          categories={questionCategories(config.categories, isVdaAudit(data))}
           importances={importances}
           chapters={chapters}
           onClose={() => setDialog({ kind: 'none' })}

@@ -5,6 +5,8 @@ import {
   AUDITS_COLLECTION,
   deactivateAuditItemCommand,
   deleteAuditItemCommand,
+  isVdaAudit,
+  questionCategories,
   reactivateAuditItemCommand,
   standardIdsOf,
   type DomainMessage,
@@ -197,7 +199,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
           nextNumber={nextQuestionNumber(rows)}
           auditingDates={stringList(auditData?.auditing_date)}
           auditProcesses={stringList(auditData?.process)}
-          categories={config.categories}
+          categories={questionCategories(config.categories, isVdaAudit(auditData))}
           importances={importances}
           chapters={chapters}
           onClose={() => setDialog({ kind: 'none' })}
@@ -208,7 +210,7 @@ export function PreparationTab({ auditId }: { auditId: string }) {
           key={dialog.key}
           auditId={auditId}
           standard={standards[0]}
-          categories={config.categories}
+          categories={questionCategories(config.categories, isVdaAudit(auditData))}
           audititem={config.audititem}
           onClose={() => setDialog({ kind: 'none' })}
         />
