@@ -437,8 +437,7 @@ export function useReportPdf(input: {
   /** The photos' bytes from this device's copy, else the server (null offline without a copy). */
   const photoReader: PhotoReader = {
     read: async (fileId) =>
-      (files ? await readFileBlob(files, fileId) : null) ??
-      fetchFileBlob(serverFileUrl(fileId)),
+      (files ? await readFileBlob(files, fileId) : null) ?? fetchFileBlob(serverFileUrl(fileId)),
     downscale: async (blob, name) => {
       const small =
         (await printCopy(blob)) ?? (await downscaleImage(blob, name, PHOTO_EDGE, 0.75)).blob;
