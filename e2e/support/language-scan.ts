@@ -141,7 +141,8 @@ const DATA_AS_STORED = ['.cm-editor'];
 export async function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate((asStored) => {
     const hidden = [...document.querySelectorAll<HTMLElement>(asStored.join(','))];
-    for (const element of hidden) element.style.setProperty('display', 'none');
+    // Important: CodeMirror's own style sets its display with !important.
+    for (const element of hidden) element.style.setProperty('display', 'none', 'important');
     const lines = document.body.innerText.split('\n');
     for (const element of hidden) element.style.removeProperty('display');
     for (const element of document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')) {

@@ -154,8 +154,11 @@ async function seed(page: Page, baseURL: string): Promise<Seeded> {
     dueDate: '2030-12-31',
   });
 
+  // Templates have no REST API: made in the app, as a person would.
   await page.goto('/templates');
   await page.getByTestId('template-create').click();
+  // The dialog has its defaults once this device has the configuration and the standards.
+  await expect(page.getByTestId('template-dialog-standard')).toHaveValue('iso9001');
   await page.getByTestId('template-dialog-name').fill(`Walk ${suffix()}`);
   await page.getByTestId('template-dialog-save').click();
   await expect(page).toHaveURL(/\/templates\/[^/?]+$/);
@@ -222,7 +225,7 @@ async function walk(page: Page, language: 'de' | 'en', data: Seeded): Promise<st
     await closeAll();
   };
   const click = (testId: string) => () =>
-    page.getByTestId(testId).first().click({ timeout: 5_000 });
+    page.getByTestId(testId).first().click({ timeout: 10_000 });
 
   const audit = `/audit/${data.auditId}`;
   await route('/');
@@ -280,7 +283,7 @@ async function walk(page: Page, language: 'de' | 'en', data: Seeded): Promise<st
   await opened('result explanation', click('reporting-explain-total'));
   await opened('report mail', click('reporting-mail'));
   await route(`${audit}/auditactionlist`);
-  await route(`${audit}/edit`);
+  await route(`${audit}/edit`, { dialog: true });
   await route('/auditimport');
 
   await route('/measures');
