@@ -45,6 +45,24 @@ test('an admin creates an auditor with a login; the auditor loses the role live'
     const name = `Anna Prüferin ${suffix()}`;
     const email = `anna-${suffix()}@example.com`;
     const since = Date.now() - 1000;
+    // Issue 34.9: the administration screens are in the drawer for who may use them.
+    await admin.page.getByRole('button', { name: 'Hauptmenü' }).click();
+    const adminNav = admin.page.getByTestId('admin-nav');
+    await expect(adminNav.getByRole('link')).toHaveText([
+      'Personen',
+      'Konfiguration',
+      'Kundendaten',
+      'Auditimport',
+      'Webhooks',
+    ]);
+    await adminNav.getByRole('link', { name: 'Kundendaten' }).click();
+    await expect(admin.page).toHaveURL(/\/customerdata$/);
+    await adminNav.getByRole('link', { name: 'Personen' }).click();
+    await expect(admin.page).toHaveURL(/\/users$/);
+    await expect(adminNav.getByRole('link', { name: 'Personen' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await admin.page.goto('/users/create');
     await admin.page.getByTestId('user-create-displayName').fill(name);
     await admin.page.getByTestId('user-create-email').fill(email);
@@ -61,9 +79,15 @@ test('an admin creates an auditor with a login; the auditor loses the role live'
     const mail = await readMail(server.dataDir, email, since);
     auditor = await setPasswordAndSignIn(browser, server.url, resetLinkFrom(mail), email);
 
-    // Only what an auditor may: no new audits, no people administration.
+    // Only what an auditor may: no new audits, no people administration, none in the drawer.
     await auditor.page.goto('/auditmatrix');
     await expect(auditor.page.getByTestId('list-search')).toBeVisible();
+    // Her screens speak the language her account was given (German here).
+    await auditor.page.getByRole('button', { name: /^(Hauptmenü|Main menu)$/ }).click();
+    await expect(
+      auditor.page.getByTestId('left-drawer').getByRole('link', { name: /^(Maßnahmen|Measures)$/ }),
+    ).toBeVisible();
+    await expect(auditor.page.getByTestId('admin-nav')).toHaveCount(0);
     await expect(auditor.page.getByTestId('audit-create')).toHaveCount(0);
     await auditor.page.goto('/users');
     await expect(auditor.page.getByTestId(`user-row-${personId}`)).toBeVisible();
