@@ -1,45 +1,12 @@
 import { fillFindingFulfilment } from '@qa/domain';
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { rewriteConfigSegment } from '../config-segment-migration';
 
 /**
  * Issue 34 (decision 67): the stored `finding` configuration segment gets each scored finding
  * type's degree of fulfilment written out, so the configuration editor shows what the
- * compliance schema counts. Written through the change log like any other write (a new
- * version, a change row, the next sequence), so replicas that hold the segment receive it when
- * they resume. A document that is missing, deleted or already has the field stays as it is.
+ * compliance schema counts. A segment that already has the field stays as it is.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const { rows } = await sql<{ version: number; deleted: number | boolean; data: string }>`
-    select version, deleted, data from documents
-    where collection = 'configuration' and id = 'finding'`.execute(db);
-  const stored = rows[0];
-  if (!stored || Boolean(stored.deleted)) return;
-  let data: unknown;
-  try {
-    data = JSON.parse(stored.data);
-  } catch {
-    return;
-  }
-  const filled = fillFindingFulfilment(data);
-  if (!filled) return;
-
-  const counter = await sql<{ value: number | string }>`
-    select value from sync_counter where name = 'changes'`.execute(db);
-  const seq = Number(counter.rows[0]?.value ?? 0) + 1;
-  const version = stored.version + 1;
-  const now = new Date().toISOString();
-  const text = JSON.stringify(filled);
-  const deleted = postgres ? false : 0;
-  await sql`update sync_counter set value = ${seq} where name = 'changes'`.execute(db);
-  await sql`
-    update documents set version = ${version}, updated_at = ${now}, data = ${text}, seq = ${seq}
-    where collection = 'configuration' and id = 'finding'`.execute(db);
-  await sql`
-    insert into changes
-      (seq, collection, id, version, deleted, updated_at, data, prev_data, actor, client_id,
-       mutation_id)
-    values
-      (${seq}, 'configuration', 'finding', ${version}, ${deleted}, ${now}, ${text},
-       ${stored.data}, null, null, null)`.execute(db);
+  await rewriteConfigSegment(db, 'finding', fillFindingFulfilment);
 }

@@ -21,7 +21,7 @@ import {
   AUDIT_ITEMS_COLLECTION,
   AUDITS_COLLECTION,
   CALC_SCHEMA_VDA63,
-  DEFAULT_CATEGORIES_CONFIG,
+  VDA_QUESTION_CATEGORIES,
   STANDARDS_COLLECTION,
   VDA63_2016,
   AUDIT_TEAM_CHANGE_ACTION,
@@ -114,10 +114,9 @@ const VDA_STANDARD_ID = 'vda-6-3';
 const VDA_AUDIT_TYPE = 'Prozessaudit';
 /** The process elements P2 to P7: the catalogue's categories '2' to '7'. */
 const VDA_ELEMENTS = VDA63_2016.elements.map((element) => element.category);
-/** An element's name: the catalogue's category name (its default configuration). */
+/** An element's name: the catalogue's category name. */
 const elementName = (category: string, language: 'de' | 'en') =>
-  DEFAULT_CATEGORIES_CONFIG.categories.find((entry) => entry.id === category)?.label[language] ??
-  '';
+  VDA_QUESTION_CATEGORIES.find((entry) => entry.id === category)?.label[language] ?? '';
 
 /**
  * The audit metadata dialog (SPEC sections 2 and 5, route /audit/:id/edit and the matrix):
