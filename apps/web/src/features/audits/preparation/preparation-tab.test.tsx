@@ -152,8 +152,8 @@ function seed() {
       no: '1',
       text: 'Is the project plan released?',
       hint: 'Look at the signature',
-      category_id: '2',
-      category: 'Projektmanagement',
+      category_id: 'hls-8',
+      category: 'Betriebsablauf',
       importance: '9',
       chapters: [{ id: '4.1', standard: 'iso9001', description: 'Understanding the organization' }],
       assignedAuditor: 'p1',
@@ -164,7 +164,7 @@ function seed() {
       { no: '2', text: 'Are suppliers rated?', importance: '1' },
       { auditItemState: 'deactivated', deactivated: true },
     ),
-    i3: item('i3', { no: '10', text: 'Is training documented?', category_id: '2' }),
+    i3: item('i3', { no: '10', text: 'Is training documented?', category_id: 'hls-8' }),
     elsewhere: { ...item('elsewhere', { no: '1', text: 'Other audit' }), auditId: 'other' },
   };
   states = { i3: 'unsync' };
@@ -229,7 +229,7 @@ describe('PreparationTab', () => {
     expect(screen.queryByText('Other audit')).toBeNull();
     expect(first.getByText('Is the project plan released?')).toBeTruthy();
     expect(first.getByText('Hint: Look at the signature')).toBeTruthy();
-    expect(first.getByText('Project control')).toBeTruthy();
+    expect(first.getByText('Operation')).toBeTruthy();
     expect(first.getByText('Very important question')).toBeTruthy();
     expect(first.getByText('Chapters: 4.1')).toBeTruthy();
     expect(row('i2').getByTestId('item-deactivated').textContent).toBe('Deactivated');
@@ -269,7 +269,7 @@ describe('PreparationTab', () => {
     fireEvent.click(await screen.findByTestId('list-group-toggle'));
     const headers = screen.getAllByTestId('list-group-header').map((node) => node.textContent);
     expect(headers).toHaveLength(2);
-    expect(headers[0]).toContain('Projektsteuerung');
+    expect(headers[0]).toContain('Betrieb');
     expect(headers[1]).toContain('Keine Kategorie');
 
     fireEvent.click(screen.getByTestId('list-filter-button'));
@@ -290,7 +290,7 @@ describe('PreparationTab', () => {
       target: { value: '  Is the FMEA current?  ' },
     });
     fireEvent.change(dialog.getByTestId('question-hint'), { target: { value: 'Check dates' } });
-    fireEvent.change(dialog.getByTestId('question-category'), { target: { value: '3' } });
+    fireEvent.change(dialog.getByTestId('question-category'), { target: { value: 'hls-6' } });
     fireEvent.change(dialog.getByTestId('question-importance'), { target: { value: '3' } });
     fireEvent.change(dialog.getByTestId('question-auditDay'), { target: { value: '2026-05-05' } });
     fireEvent.change(dialog.getByTestId('user-picker'), { target: { value: 'p-aud' } });
@@ -311,8 +311,8 @@ describe('PreparationTab', () => {
         no: '11',
         text: 'Is the FMEA current?',
         hint: 'Check dates',
-        category_id: '3',
-        category: 'Planning of product and process',
+        category_id: 'hls-6',
+        category: 'Planning',
         subcategory: '',
         importance: '3',
         chapters: [{ id: '5', standard: 'iso9001', description: 'Leadership' }],
