@@ -213,7 +213,16 @@ describe('default configuration', () => {
       'Abgeschlossen',
       'Archiviert',
     ]);
-    expect(config.categories.categories.map((c) => c.id)).toEqual(['2', '3', '4', '5', '6', '7']);
+    // The high-level structure's clauses 4 to 10; VDA 6.3 audits bring their own (decision 75).
+    expect(config.categories.categories.map((c) => c.id)).toEqual([
+      'hls-4',
+      'hls-5',
+      'hls-6',
+      'hls-7',
+      'hls-8',
+      'hls-9',
+      'hls-10',
+    ]);
   });
 });
 
