@@ -97,6 +97,8 @@ test('German UI: standard, audit, 50 questions with one bad row, undo, stepper; 
     await a.page.getByTestId('audit-step-continue').click();
     await expect(a.page).toHaveURL(new RegExp(`/audit/${id}/auditexecution$`));
     await expect(a.page.getByTestId('audit-status')).toHaveText('Durchführung');
+    // The other browser has the new status before it reloads: the redirect reads its replica.
+    await expect(b.page.getByTestId('audit-status')).toHaveText('Execution');
     await b.page.goto(`/audit/${id}`);
     await expect(b.page).toHaveURL(new RegExp(`/audit/${id}/auditexecution$`));
     await expect(b.page.getByTestId('audit-status')).toHaveText('Execution');

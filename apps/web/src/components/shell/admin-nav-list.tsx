@@ -34,7 +34,12 @@ export function AdminNavList({ roles, pathname, onNavigate }: AdminNavListProps)
       component="nav"
       aria-labelledby={headingId}
       data-testid="admin-nav"
-      subheader={<ListSubheader id={headingId}>{t('nav.administration')}</ListSubheader>}
+      subheader={
+        // A heading, not a list item: the list is a <nav>, where an <li> has no list to be in.
+        <ListSubheader component="div" id={headingId}>
+          {t('nav.administration')}
+        </ListSubheader>
+      }
     >
       {entries.map((entry) => {
         const active = isSitemapEntryActive(entry, pathname);
