@@ -53,7 +53,7 @@ const AUDIT: JsonObject = {
   leadauditor: 'p-lead',
   planning_year: YEAR,
   planning_date: null,
-  workflow: { status: '2' },
+  workflow: { status: '3' },
 };
 
 function renderAt(path: string, language: 'de' | 'en' = 'en') {
