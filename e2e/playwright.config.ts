@@ -29,7 +29,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'sqlite', use: { baseURL: SERVERS.sqlite.url }, testIgnore: /rate-limit/ },
-    { name: 'postgres', use: { baseURL: SERVERS.postgres.url }, testIgnore: /rate-limit/ },
+    // PostgreSQL only for the journeys where the database makes a difference (decision 76): the
+    // change log and live fan-out (sync, no-flashback, online/offline), the REST API's queries,
+    // files beside their rows (media) and the webhook outbox (integrations). Every rule on
+    // PostgreSQL is proven by the integration tests; screens and texts are the same on both.
+    {
+      name: 'postgres',
+      use: { baseURL: SERVERS.postgres.url },
+      testMatch: /\/(sync|no-flashback|online-offline|api|media|integrations)\.spec\.ts$/,
+    },
     // Default (strict) rate limits, on a server of its own so other tests' sign-ins don't count.
     { name: 'strict', use: { baseURL: SERVERS.strict.url }, testMatch: /rate-limit/ },
   ],

@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n==> %s\n' "$*"; }
+START=$SECONDS
+# Each stage says when it starts, in minutes since the start (the suite's budget is 30 minutes).
+step() { printf '\n==> %s (at %d:%02d)\n' "$*" $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)); }
 
 step "System packages (Chromium, PostgreSQL)"
 bash scripts/ensure-system-deps.sh
@@ -28,3 +30,5 @@ npm run build
 
 step "End-to-end tests in Chromium (SQLite and PostgreSQL servers)"
 E2E_DATABASE_URL="$PG_URL" npm run test:e2e
+
+step "Done"
