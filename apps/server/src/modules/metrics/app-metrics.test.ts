@@ -35,8 +35,8 @@ describe('AppMetrics', () => {
       (error) => errors.push(error),
     );
     const text = await metrics.scrape();
-    // prom-client writes "Nan"; Prometheus reads NaN in any case.
-    expect(text).toMatch(/^qa_change_log_lag nan$/im);
+    // The exposition format spells it NaN (prom-client writes "Nan").
+    expect(text).toMatch(/^qa_change_log_lag NaN$/m);
     expect(text).toMatch(/^qa_sync_connections 0$/m);
     expect(errors).toHaveLength(1);
   });

@@ -21,6 +21,20 @@ export interface MetricsSources {
 }
 
 /**
+ * Removes prom-client's gauges whose name ends in `_total` (`qa_nodejs_active_handles_total`,
+ * `..._requests_total`, `..._resources_total`): Prometheus keeps that suffix for counters, so
+ * `promtool check metrics` flags them. Each is the sum of the gauge of the same name without
+ * the suffix (by `type`), so nothing is lost: `sum(qa_nodejs_active_handles)`.
+ */
+function dropTotalGauges(registry: Registry): void {
+  for (const metric of registry.getMetricsAsArray()) {
+    if (metric.name.endsWith('_total') && !(metric instanceof Counter)) {
+      registry.removeSingleMetric(metric.name);
+    }
+  }
+}
+
+/**
  * The instance's Prometheus metrics (names in the README's Monitoring section). One registry per
  * built app, not prom-client's global one: tests run several apps in one process, and each app's
  * numbers must be its own.
@@ -35,6 +49,7 @@ export class AppMetrics implements PushObserver {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    dropTotalGauges(this.registry);
     this.httpDuration = new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
       help: 'HTTP requests by method, route pattern and status code',
@@ -66,8 +81,10 @@ export class AppMetrics implements PushObserver {
   }
 
   /** The text Prometheus scrapes. */
-  scrape(): Promise<string> {
-    return this.registry.metrics();
+  async scrape(): Promise<string> {
+    // prom-client writes NaN as "Nan"; the exposition format spells it "NaN". A sample line
+    // ends in its value (no timestamps here), and label values cannot hold a line break.
+    return (await this.registry.metrics()).replace(/ Nan$/gm, ' NaN');
   }
 
   /** `route` is the route's pattern (`/api/v1/audits/:id`): raw URLs would be endless series. */
