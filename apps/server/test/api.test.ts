@@ -429,6 +429,29 @@ describeEachDialect('REST API', (dialect) => {
     expect(list.body.tokens.find((token: any) => token.id === revoked.id).revokedAt).not.toBeNull();
   }, 20_000);
 
+  it('tells a person who may not import 403 before looking at the body or the headers', async () => {
+    const auditorToken = (await newToken(auditor, { name: 'Importer' })).secret;
+    const audits = await call('POST', '/api/v1/audits/import', {
+      token: auditorToken,
+      body: { audits: 'not a list' },
+    });
+    expect(audits.status).toBe(403);
+    expect(audits.body.code).toBe('forbidden');
+    const standard = await call('PUT', '/api/v1/standards/ISO-9001-api', {
+      token: auditorToken,
+      body: { chapters: 7 },
+      headers: { 'if-match': 'not an etag' },
+    });
+    expect(standard.status).toBe(403);
+    // Someone who may import learns what is wrong with the body.
+    const mine = await call('POST', '/api/v1/audits/import', {
+      token: adminToken,
+      body: { audits: 'not a list' },
+    });
+    expect(mine.status).toBe(400);
+    expect(mine.body.code).toBe('invalid_args');
+  });
+
   it('uploads and downloads a finding photo with a token', async () => {
     const audit = await call('POST', '/api/v1/audits', {
       token: adminToken,

@@ -2,6 +2,7 @@ import {
   commandError,
   commandReads,
   executeCommand,
+  type CommandActor,
   type CommandContext,
   type CommandDefinition,
   type CommandReadsResult,
@@ -16,7 +17,7 @@ export interface CommandRegistry {
   /** The names in the order the definitions were given. */
   names(): string[];
   /** `commandReads` by name; an unknown name answers 'command.unknown'. */
-  reads(name: string, rawArgs: unknown): CommandReadsResult;
+  reads(name: string, rawArgs: unknown, actor?: CommandActor): CommandReadsResult;
   /** `executeCommand` by name; an unknown name answers 'command.unknown'. */
   execute(name: string, rawArgs: unknown, state: CommandState, ctx: CommandContext): CommandResult;
 }
@@ -39,9 +40,9 @@ export function createCommandRegistry(definitions: readonly CommandDefinition[])
     get: lookup,
     has: (name) => byName.has(name),
     names: () => [...byName.keys()],
-    reads(name, rawArgs) {
+    reads(name, rawArgs, actor) {
       const definition = lookup(name);
-      return definition ? commandReads(definition, rawArgs) : unknownCommand(name);
+      return definition ? commandReads(definition, rawArgs, actor) : unknownCommand(name);
     },
     execute(name, rawArgs, state, ctx) {
       const definition = lookup(name);

@@ -83,8 +83,15 @@ describe('executeCommand', () => {
     },
   );
 
-  it('answers invalid args before looking at the roles', () => {
-    const result = executeCommand(rename, {}, state, testContext([]));
+  it('forbids roles that may never run the command before looking at the args', () => {
+    // A user may not import: telling them what a valid import looks like is not theirs to learn.
+    const result = executeCommand(rename, {}, state, testContext(['user']));
+    expect(result.ok === false && result.error.code).toBe('forbidden');
+  });
+
+  it('answers invalid args first to a role that may run the command on some documents', () => {
+    const teamOnly = defineCommand({ ...rename, name: 'test.teamRename', action: 'audit.update' });
+    const result = executeCommand(teamOnly, {}, state, testContext(['auditor']));
     expect(result.ok === false && result.error.code).toBe('invalid_args');
   });
 
@@ -249,6 +256,17 @@ describe('commandReads', () => {
   it('answers invalid_args like executeCommand', () => {
     const result = commandReads(rename, { id: 3 });
     expect(result.ok === false && result.error.message.key).toBe('command.invalidArgs');
+  });
+
+  it('forbids an actor whose roles may never run the command before parsing', () => {
+    const actor = { personId: 'p-1', roles: ['auditor'] };
+    expect(commandReads(rename, { id: 3 }, actor)).toEqual({
+      ok: false,
+      error: {
+        code: 'forbidden',
+        message: { key: 'command.forbidden', params: { command: 'test.rename' } },
+      },
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import { validationIssueMessage } from '../entities/validation-issue';
 import type { DomainMessage } from '../messages/message';
 import {
   can,
+  canEver,
   isPermissionAction,
   type PermissionAction,
   type PermissionContext,
@@ -215,14 +216,42 @@ function invalidArgs(command: string, error: z.ZodError): CommandFailure {
 export type CommandReadsResult =
   { ok: true; args: unknown; reads: DocRef[] } | { ok: false; error: CommandError };
 
+function forbidden(command: string, message?: DomainMessage): CommandFailure {
+  return commandError('forbidden', message ?? { key: 'command.forbidden', params: { command } });
+}
+
+/**
+ * Permission before validation: roles that may never run the command (an empty cell of its
+ * action) are refused before the args are parsed, so someone who may not import does not learn
+ * what a valid import looks like. Rules that need the documents (audit team, assignee) can only
+ * be checked once valid args name them.
+ */
+export function mayEverRun(
+  def: Pick<CommandDefinition, 'action'>,
+  roles: readonly string[],
+): boolean {
+  return def.action === undefined || canEver(roles, def.action);
+}
+
+function refusedOutright<Args>(
+  def: CommandDefinition<Args>,
+  actor: CommandActor,
+): CommandFailure | null {
+  return mayEverRun(def, actor.roles) ? null : forbidden(def.name);
+}
+
 /**
  * Step one for the server (and the client replica): parse the args and list the documents to
- * load before `executeCommand`. Invalid args answer `invalid_args` here already.
+ * load before `executeCommand`. Invalid args answer `invalid_args` here already; with the actor,
+ * roles that may never run the command answer `forbidden` first.
  */
 export function commandReads<Args>(
   def: CommandDefinition<Args>,
   rawArgs: unknown,
+  actor?: CommandActor,
 ): CommandReadsResult {
+  const refused = actor ? refusedOutright(def, actor) : null;
+  if (refused) return refused;
   const parsed = def.args.safeParse(rawArgs);
   if (!parsed.success) return invalidArgs(def.name, parsed.error);
   return { ok: true, args: parsed.data, reads: uniqueRefs(def.reads(parsed.data)) };
@@ -280,25 +309,22 @@ function authorized<Args>(
   state: CommandState,
   ctx: CommandContext,
 ): true | CommandFailure {
-  const forbidden = (message?: DomainMessage) =>
-    commandError(
-      'forbidden',
-      message ?? { key: 'command.forbidden', params: { command: def.name } },
-    );
+  const refuse = (message?: DomainMessage) => forbidden(def.name, message);
   if (def.action !== undefined) {
     const context = def.permissionContext?.(args, state, ctx) ?? { userId: ctx.actor.personId };
-    if (!can(ctx.actor.roles, def.action, context)) return forbidden();
+    if (!can(ctx.actor.roles, def.action, context)) return refuse();
   }
   if (def.authorize) {
     const verdict = def.authorize(ctx, args, state);
-    if (verdict !== true) return forbidden(verdict === false ? undefined : verdict);
+    if (verdict !== true) return refuse(verdict === false ? undefined : verdict);
   }
   return true;
 }
 
 /**
- * Runs one command: parses the args (invalid -> `invalid_args`, 'command.invalidArgs' with the
- * field and the schema's key as `reason`), authorizes (-> `forbidden`, 'command.forbidden'), runs,
+ * Runs one command: refuses roles that may never run it (`forbidden`), parses the args (invalid
+ * -> `invalid_args`, 'command.invalidArgs' with the field and the schema's key as `reason`),
+ * authorizes (-> `forbidden`, 'command.forbidden'), runs,
  * and validates what `run` returned: ops that are not valid field-path operations (or a malformed
  * activity) are a bug and answer `rule` with 'command.invalidResult' instead of being applied.
  * Returns the validated copies of the ops. Never throws for user errors; a command that reads an
@@ -310,6 +336,8 @@ export function executeCommand<Args>(
   state: CommandState,
   ctx: CommandContext,
 ): CommandResult {
+  const refused = refusedOutright(def, ctx.actor);
+  if (refused) return refused;
   const parsed = def.args.safeParse(rawArgs);
   if (!parsed.success) return invalidArgs(def.name, parsed.error);
   const args = parsed.data;

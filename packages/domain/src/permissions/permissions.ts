@@ -176,6 +176,17 @@ function mayWriteProtected(roles: readonly RoleId[], context: PermissionContext)
 }
 
 /**
+ * May a user with these roles do this on some document at least (a non-empty cell)? False means
+ * no context could ever allow it, so the request can be refused before its content is looked at.
+ */
+export function canEver(roles: readonly string[], action: PermissionAction): boolean {
+  const cells = PERMISSION_MATRIX[action];
+  return roles.some(
+    (role) => (ROLE_IDS as readonly string[]).includes(role) && cells[role as RoleId].length > 0,
+  );
+}
+
+/**
  * May a user with these roles do this? Unknown role names are ignored. A condition that needs the
  * context (audit team, assignee) is false without it, so a forgotten context denies.
  */

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Person } from '@qa/domain';
+import { domainCommandRegistry, mayEverRun, type Person } from '@qa/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodInputTypeProvider } from './openapi';
@@ -105,6 +105,23 @@ export function registerApiCommandRoutes(app: FastifyInstance, deps: ApiCommandD
     },
   };
 
+  /**
+   * Permission before validation: roles that may never run the command get 403 before the
+   * path, the headers or the body are looked at (the push path would refuse them too, but
+   * only after a malformed If-Match or path had answered 400).
+   */
+  const requireMayRun = (command: string) => {
+    const definition = domainCommandRegistry.get(command);
+    return async (req: FastifyRequest): Promise<void> => {
+      if (definition && !mayEverRun(definition, personOf(req).roles)) {
+        throw new AppError('forbidden', `${command}: not allowed`, undefined, undefined, {
+          key: 'command.forbidden',
+          params: { command },
+        });
+      }
+    };
+  };
+
   for (const route of COMMAND_ROUTES) {
     const names = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const params = z.object(
@@ -114,7 +131,7 @@ export function registerApiCommandRoutes(app: FastifyInstance, deps: ApiCommandD
     api.route({
       method: route.method,
       url: route.url,
-      onRequest: [deps.requireTrustedOrigin, deps.requirePerson],
+      onRequest: [deps.requireTrustedOrigin, deps.requirePerson, requireMayRun(route.command)],
       schema: {
         tags: [route.tag],
         summary: route.summary,

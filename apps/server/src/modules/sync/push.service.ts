@@ -5,6 +5,7 @@ import {
   domainCommandRegistry,
   validateDocument,
   type CommandActivity,
+  type CommandActor,
   type CommandError,
   type CommandRegistry,
   type CommandState,
@@ -127,6 +128,8 @@ function fromCommandError(mutation: Mutation, error: CommandError): Rejection {
     error.issues,
   );
 }
+
+const actorOf = (person: Person): CommandActor => ({ personId: person.id, roles: person.roles });
 
 function splitKey(key: string): { collection: string; id: string } {
   const slash = key.indexOf('/');
@@ -424,8 +427,8 @@ export class PushService {
    */
   private async readAhead(batch: readonly Queued[]): Promise<BatchView> {
     const refs = new Map<string, { collection: string; id: string }>();
-    for (const { mutation, options } of batch) {
-      const planned = this.registry.reads(mutation.name, mutation.args);
+    for (const { person, mutation, options } of batch) {
+      const planned = this.registry.reads(mutation.name, mutation.args, actorOf(person));
       const wanted = planned.ok ? [...planned.reads] : [];
       if (options.expect) wanted.push(options.expect);
       for (const { collection, id } of wanted) {
@@ -501,7 +504,7 @@ export class PushService {
     if (applied && current.mutationId <= applied.lastMutationId) {
       return { kind: 'ack', mutationId: mutation.mutationId };
     }
-    const planned = this.registry.reads(current.name, current.args);
+    const planned = this.registry.reads(current.name, current.args, actorOf(person));
     if (!planned.ok) throw new RejectedCommand(fromCommandError(current, planned.error));
     const changes = await this.apply(
       person,
@@ -587,7 +590,7 @@ export class PushService {
     // so a document created offline keeps its id when the server runs the command.
     let counter = 0;
     const ctx = {
-      actor: { personId: person.id, roles: person.roles },
+      actor: actorOf(person),
       now,
       newId: () => `${clientId}-${mutation.mutationId}-${++counter}`,
     };
