@@ -16,6 +16,12 @@ import {
   templateSchema,
   templateItemSchema,
   domainCommandRegistry,
+  DEFAULT_PERSON_ROLES,
+  idSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  personDocumentSchema,
+  PICKER_PERSON_ROLES,
 } from '@qa/domain';
 import { z } from 'zod';
 import {
@@ -112,6 +118,27 @@ async function measureAudit(read: ArgsReader, measureId: string): Promise<string
   const data = await read.data(MEASURES_COLLECTION, measureId);
   return typeof data?.audit_id === 'string' ? data.audit_id : null;
 }
+
+/**
+ * `person.createInactive` as the server runs it: its args schema lets a missing name or e-mail
+ * through so that the command answers with the picker's messages, and checks them in `run`
+ * (trimmed name required, trimmed e-mail required and valid). A client reads here what it must
+ * send to be taken; an id in use or an e-mail another person has is still a 409.
+ */
+const newInactivePersonBody = z.object({
+  id: idSchema.optional().describe('Chosen by the server when absent.'),
+  displayName: z
+    .string()
+    .max(MAX_NAME_LENGTH)
+    .regex(/\S/)
+    .describe('Leading and trailing spaces are dropped.'),
+  email: z.email().max(MAX_EMAIL_LENGTH).describe('Unique among people; stored in lower case.'),
+  roles: z
+    .array(z.enum(PICKER_PERSON_ROLES))
+    .meta({ uniqueItems: true })
+    .optional()
+    .describe(`Default: ${DEFAULT_PERSON_ROLES.join(', ')}.`),
+});
 
 const comment = z.object({ comment: z.string().max(2000).optional() });
 const partialAudit = auditSchema.partial().omit({ id: true });
@@ -728,15 +755,10 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/people/records',
     tag: 'people',
     summary: 'Add a person without a login (as the user pickers do)',
-    body: z.object({
-      id: id.optional(),
-      displayName: z.string(),
-      email: z.string().optional(),
-      roles: z.array(z.string()).optional(),
-    }),
+    body: newInactivePersonBody,
     args: (_p, body, ctx) => withId(body, ctx),
     target: (args) => ({ collection: PEOPLE_COLLECTION, id: String(args.id) }),
-    response: envelopeSchema(z.record(z.string(), z.unknown())),
+    response: envelopeSchema(personDocumentSchema),
     creates: (newId) => `/api/v1/people/${encodeURIComponent(newId)}`,
   },
   {

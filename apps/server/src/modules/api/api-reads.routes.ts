@@ -160,6 +160,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['audits'],
         summary: 'Audits, filtered, in pages',
+        operationId: 'audit_list',
         querystring: listQuerySchema.extend({
           year: z.coerce.number().int().min(1900).max(9999).optional(),
           status: z.string().max(64).optional().describe('The workflow status id, e.g. "1".'),
@@ -199,6 +200,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['audits'],
         summary: 'One audit with its items (findings are inside the items)',
+        operationId: 'audit_get',
         params: idParams,
         response: {
           200: AuditEnvelope.extend({ items: z.array(AuditItemEnvelope) }),
@@ -220,6 +222,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['audits'],
         summary: 'One audit item with its findings',
+        operationId: 'auditItem_get',
         params: z.object({ auditId: z.string().min(1).max(256), id: z.string().min(1).max(256) }),
         response: { 200: AuditItemEnvelope, ...PROBLEM_RESPONSES },
       },
@@ -240,6 +243,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['measures'],
         summary: 'Measures, filtered, in pages',
+        operationId: 'measure_list',
         querystring: listQuerySchema.extend({
           status: z.string().max(64).optional().describe('The measure status id.'),
           assignedTo: z.string().max(256).optional().describe('A person id among the assignees.'),
@@ -293,6 +297,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['measures'],
         summary: 'One measure',
+        operationId: 'measure_get',
         params: idParams,
         response: { 200: MeasureEnvelope, ...PROBLEM_RESPONSES },
       },
@@ -307,6 +312,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['standards'],
         summary: 'Standards, in pages',
+        operationId: 'standard_list',
         querystring: listQuerySchema,
         response: { 200: pageSchema(StandardEnvelope), ...PROBLEM_RESPONSES },
       },
@@ -325,6 +331,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['standards'],
         summary: 'One standard with its chapters',
+        operationId: 'standard_get',
         params: idParams,
         response: { 200: StandardEnvelope, ...PROBLEM_RESPONSES },
       },
@@ -339,6 +346,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['templates'],
         summary: 'Templates, in pages',
+        operationId: 'template_list',
         querystring: listQuerySchema,
         response: { 200: pageSchema(TemplateEnvelope), ...PROBLEM_RESPONSES },
       },
@@ -357,6 +365,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['templates'],
         summary: 'One template with its items',
+        operationId: 'template_get',
         params: idParams,
         response: {
           200: TemplateEnvelope.extend({ items: z.array(TemplateItemEnvelope) }),
@@ -379,6 +388,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['people'],
         summary: 'People (the directory: no login or account fields)',
+        operationId: 'person_list',
         querystring: listQuerySchema,
         response: { 200: pageSchema(PersonOut), ...PROBLEM_RESPONSES },
       },
@@ -398,6 +408,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['people'],
         summary: 'One person (no login or account fields)',
+        operationId: 'person_get',
         params: idParams,
         response: { 200: PersonOut, ...PROBLEM_RESPONSES },
       },
@@ -412,6 +423,7 @@ export function registerApiReadRoutes(app: FastifyInstance, deps: ApiReadDeps): 
       schema: {
         tags: ['activities'],
         summary: "The caller's own activities, newest first",
+        operationId: 'activity_list',
         querystring: listQuerySchema,
         response: { 200: pageSchema(ActivityEnvelope), ...PROBLEM_RESPONSES },
       },

@@ -45,6 +45,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: ApiTokenRoute
       schema: {
         tags: ['tokens'],
         summary: 'Your API tokens (never their secrets)',
+        operationId: 'apiToken_list',
         security: [{ session: [] }],
         response: { 200: apiTokenListSchema, ...PROBLEM_RESPONSES },
       },
@@ -62,6 +63,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: ApiTokenRoute
       schema: {
         tags: ['tokens'],
         summary: 'Create an API token: the answer holds its secret, shown this once',
+        operationId: 'apiToken_create',
         security: [{ session: [] }],
         body: apiTokenCreateSchema,
         response: { 201: apiTokenCreatedSchema, ...PROBLEM_RESPONSES, 409: PROBLEM_RESPONSES[400] },
@@ -81,6 +83,7 @@ export function registerApiTokenRoutes(app: FastifyInstance, deps: ApiTokenRoute
       schema: {
         tags: ['tokens'],
         summary: 'Revoke one of your API tokens',
+        operationId: 'apiToken_revoke',
         security: [{ session: [] }],
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 204: z.undefined(), ...PROBLEM_RESPONSES },

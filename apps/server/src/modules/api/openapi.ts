@@ -42,6 +42,55 @@ function problemMediaType(document: OpenApiObject): OpenApiObject {
   return document;
 }
 
+/**
+ * Only the component schemas some part of the document refers to: the zod provider adds an
+ * `...Input` twin of every named schema for request bodies, but the named schemas are answers
+ * (documents, problems), so no one refers to the twins, and a client generator would turn each
+ * into a type nobody uses.
+ */
+function withoutUnusedSchemas(document: OpenApiObject): OpenApiObject {
+  const components = (document as { components?: { schemas?: Record<string, unknown> } })
+    .components;
+  const schemas = components?.schemas;
+  if (!components || !schemas) return document;
+  const refs = (value: unknown) =>
+    [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!);
+  // What the paths (and the other components) refer to, then what those schemas refer to.
+  const used = new Set(refs({ ...document, components: { ...components, schemas: {} } }));
+  const queue = [...used];
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
+    for (const next of refs(schemas[name])) {
+      if (used.has(next)) continue;
+      used.add(next);
+      queue.push(next);
+    }
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return document;
+}
+
+/** The groups of the API reference, in its order; every operation names one (redocly.yaml). */
+const TAGS = [
+  { name: 'meta', description: 'The version, the sign-in options and who is signed in.' },
+  { name: 'audits', description: 'Audits: their header, status, protection and report data.' },
+  { name: 'audit items', description: "An audit's questions and their evaluations." },
+  { name: 'findings', description: 'The findings of an audit item and their photos.' },
+  { name: 'measures', description: 'Corrective measures: assignees, status and effectiveness.' },
+  { name: 'standards', description: 'Standards (such as VDA 6.3) with their chapters.' },
+  { name: 'templates', description: 'Audit templates and their items.' },
+  { name: 'people', description: 'The people directory and records without a login.' },
+  { name: 'people admin', description: 'Logins, roles and imports of people (administrators).' },
+  { name: 'activities', description: "The caller's own activity feed." },
+  { name: 'configuration', description: 'Configuration segments and lists of suggestions.' },
+  { name: 'favorites', description: "The caller's starred audits and measures." },
+  { name: 'tokens', description: "The caller's personal API tokens." },
+  { name: 'account', description: "The caller's own profile, password and sessions." },
+  { name: 'files', description: 'Uploaded files (photos, documents) and their download.' },
+  { name: 'reports', description: 'Audit reports sent by mail.' },
+  { name: 'webhooks', description: 'Webhook subscriptions, their secrets and deliveries.' },
+  { name: 'operations', description: 'Running the installation: backups.' },
+];
+
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 
@@ -73,6 +122,10 @@ export async function registerOpenApi(
           'Writes run the same commands as the web app. Errors are application/problem+json ' +
           '(RFC 9457) in the language of Accept-Language (de or en).',
       },
+      // Relative: the installation the document was fetched from, under whichever of its
+      // addresses (PUBLIC_URL, TRUSTED_ORIGINS, an internal name) the client used.
+      servers: [{ url: '/', description: 'This installation' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
           token: {
@@ -86,7 +139,8 @@ export async function registerOpenApi(
       security: [{ token: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => problemMediaType(jsonSchemaTransformObject(input)),
+    transformObject: (input) =>
+      withoutUnusedSchemas(problemMediaType(jsonSchemaTransformObject(input))),
     // Only what declares a schema belongs in the document (auth, the web app, sockets do not).
     hideUntagged: true,
   });

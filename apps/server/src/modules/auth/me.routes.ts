@@ -49,6 +49,7 @@ export function registerMeRoutes(
       schema: {
         tags: TAGS,
         summary: 'Change your name, avatar, mail language or preferences (merged)',
+        operationId: 'me_update',
         body: updateMeRequestSchema,
         response: { 200: PersonAnswer, ...withBody },
       },
@@ -66,6 +67,7 @@ export function registerMeRoutes(
       schema: {
         tags: TAGS,
         summary: 'Change your password (your other sessions stay)',
+        operationId: 'me_changePassword',
         security: [{ session: [] }],
         body: changePasswordRequestSchema,
         response: { 200: OkAnswer, ...withBody },
@@ -86,6 +88,7 @@ export function registerMeRoutes(
       schema: {
         tags: TAGS,
         summary: 'Your sessions, newest first',
+        operationId: 'me_listSessions',
         response: { 200: AccountSessionsAnswer, ...PROBLEM_RESPONSES },
       },
     },
@@ -102,6 +105,7 @@ export function registerMeRoutes(
       schema: {
         tags: TAGS,
         summary: 'End one of your sessions',
+        operationId: 'me_endSession',
         params: z.object({ id: z.string() }),
         response: { 200: OkAnswer, ...PROBLEM_RESPONSES },
       },

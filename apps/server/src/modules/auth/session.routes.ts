@@ -13,6 +13,7 @@ export function registerSessionRoutes(
       schema: {
         tags: ['meta'],
         summary: 'Who is signed in with this session cookie (person null: nobody)',
+        operationId: 'session_get',
         // The cookie, if any: without one the answer is `person: null`, never 401.
         security: [{ session: [] }, {}],
         response: { 200: SignedInAnswer },

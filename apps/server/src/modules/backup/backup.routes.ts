@@ -38,6 +38,7 @@ export function registerBackupRoutes(
       schema: {
         tags: ['operations'],
         summary: 'Download a backup of the installation (administrators)',
+        operationId: 'backup_download',
         description:
           'A tar of one consistent moment: every table, every stored file and a ' +
           'manifest with counts and SHA-256 hashes. Restore it with `npm run restore`.',

@@ -30,6 +30,7 @@ export function registerClientConfigRoutes(
       schema: {
         tags: ['meta'],
         summary: 'The version and the sign-in options, before anyone is signed in',
+        operationId: 'clientConfig_get',
         security: [],
         response: { 200: clientConfigSchema },
       },

@@ -127,6 +127,7 @@ export async function registerFileRoutes(
         schema: {
           tags: ['files'],
           summary: "Upload a file of an audit (or a person's avatar) under an id of your choice",
+          operationId: 'file_upload',
           consumes: ['multipart/form-data'],
           params: fileParams,
           querystring: uploadQuery,
@@ -182,6 +183,7 @@ export async function registerFileRoutes(
         schema: {
           tags: ['files'],
           summary: 'Download a file',
+          operationId: 'file_download',
           params: fileParams,
           headers: z.object({ 'if-none-match': z.string().optional() }),
           response: DOWNLOAD_RESPONSES,

@@ -105,6 +105,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: 'Create a person, with a password login (set-password mail) or without',
+          operationId: 'person_create',
           body: createPersonRequestSchema,
           response: { 201: PersonAnswer, ...withBody, 409: ProblemSchema },
         },
@@ -124,6 +125,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: 'Import people (CSV or JSON), each created inactive',
+          operationId: 'person_import',
           body: PeopleImportJsonBody,
           response: { 200: PeopleImportAnswer, ...withBody },
         },
@@ -144,6 +146,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: 'Give a person a password login (or restore it) and mail the set-password link',
+          operationId: 'person_giveLogin',
           params: idParams,
           response: { 200: PersonAnswer, ...PROBLEM_RESPONSES, 409: ProblemSchema },
         },
@@ -159,6 +162,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: "Change a person's name or avatar (the e-mail cannot change)",
+          operationId: 'person_update',
           params: idParams,
           body: updatePersonRequestSchema,
           response: { 200: PersonAnswer, ...withBody, 409: ProblemSchema },
@@ -175,6 +179,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: "Set a person's roles",
+          operationId: 'person_setRoles',
           params: idParams,
           body: setRolesRequestSchema,
           response: { 200: PersonAnswer, ...withBody, 409: ProblemSchema },
@@ -191,6 +196,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: "Deactivate a person's login and end their sessions",
+          operationId: 'person_deactivate',
           params: idParams,
           response: { 200: PersonAnswer, ...PROBLEM_RESPONSES, 409: ProblemSchema },
         },
@@ -206,6 +212,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: 'Delete a person (deactivated instead while audits or measures name them)',
+          operationId: 'person_delete',
           params: idParams,
           response: { 200: PersonRemovedAnswer, ...PROBLEM_RESPONSES, 409: ProblemSchema },
         },
@@ -220,6 +227,7 @@ export async function registerPeopleRoutes(
         schema: {
           tags: TAGS,
           summary: 'End every session of a person',
+          operationId: 'person_signOut',
           params: idParams,
           response: { 200: SessionsRevokedAnswer, ...PROBLEM_RESPONSES },
         },

@@ -73,6 +73,7 @@ export async function registerReportMailRoutes(
         schema: {
           tags: ['reports'],
           summary: "Mail an audit's PDF report to people of the directory, one mail each",
+          operationId: 'auditReport_mail',
           consumes: ['multipart/form-data'],
           params: z.object({ auditId: idSchema }),
           body: reportMailBody,

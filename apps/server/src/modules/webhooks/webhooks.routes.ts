@@ -55,6 +55,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'List the webhook endpoints',
+        operationId: 'webhook_list',
         response: { 200: webhookListSchema, ...PROBLEM_RESPONSES },
       },
     },
@@ -71,6 +72,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Register a webhook endpoint (the answer shows its secret, once)',
+        operationId: 'webhook_create',
         body: webhookCreateSchema,
         response: { 201: webhookWithSecretSchema, ...PROBLEM_RESPONSES, 409: ProblemSchema },
       },
@@ -89,6 +91,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'One webhook endpoint',
+        operationId: 'webhook_get',
         params: webhookIdParamsSchema,
         response: { 200: webhookAnswerSchema, ...PROBLEM_RESPONSES },
       },
@@ -106,6 +109,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Change a webhook endpoint (deactivating fails its pending deliveries)',
+        operationId: 'webhook_update',
         params: webhookIdParamsSchema,
         body: webhookUpdateSchema,
         response: { 200: webhookAnswerSchema, ...PROBLEM_RESPONSES },
@@ -124,6 +128,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Delete a webhook endpoint and its delivery log',
+        operationId: 'webhook_delete',
         params: webhookIdParamsSchema,
         response: { 204: z.undefined().describe('Deleted'), ...PROBLEM_RESPONSES },
       },
@@ -141,6 +146,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Give the endpoint a new secret (shown once; the old one stops at once)',
+        operationId: 'webhook_rotateSecret',
         params: webhookIdParamsSchema,
         response: { 200: webhookWithSecretSchema, ...PROBLEM_RESPONSES },
       },
@@ -158,6 +164,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Send a webhook.ping event to the endpoint now',
+        operationId: 'webhook_test',
         params: webhookIdParamsSchema,
         response: { 202: webhookDeliveryAnswerSchema, ...PROBLEM_RESPONSES },
       },
@@ -176,6 +183,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'The delivery log of an endpoint, newest first',
+        operationId: 'webhookDelivery_list',
         params: webhookIdParamsSchema,
         querystring: webhookDeliveriesQuerySchema,
         response: { 200: webhookDeliveryPageSchema, ...PROBLEM_RESPONSES },
@@ -194,6 +202,7 @@ export async function registerWebhookRoutes(
       schema: {
         tags: TAGS,
         summary: 'Deliver again now, with a new 24 h retry window (same webhook-id)',
+        operationId: 'webhookDelivery_resend',
         params: webhookDeliveryIdParamsSchema,
         response: { 202: webhookDeliveryAnswerSchema, ...PROBLEM_RESPONSES },
       },
