@@ -127,6 +127,7 @@ export const serverErrorCodeSchema = z.enum([
   'forbidden',
   'invalid_query',
   'too_many_subscriptions',
+  'too_many_connections',
   'slow_consumer',
   'internal',
 ]);

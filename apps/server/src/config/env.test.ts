@@ -140,6 +140,36 @@ describe('parseEnv', () => {
     ]);
   });
 
+  it('bounds what one person may cost the sync endpoint, 10 sockets by default', () => {
+    expect(parseEnv({}, '/srv/qa').sync).toEqual({
+      maxConnectionsPerPerson: 10,
+      maxSubscriptions: 100,
+      maxQueuedBytes: 16 * 1024 * 1024,
+    });
+    expect(
+      parseEnv(
+        {
+          SYNC_MAX_CONNECTIONS_PER_PERSON: '3',
+          SYNC_MAX_SUBSCRIPTIONS: ' 20 ',
+          SYNC_MAX_QUEUED_BYTES: '4194304',
+        },
+        '/srv/qa',
+      ).sync,
+    ).toEqual({ maxConnectionsPerPerson: 3, maxSubscriptions: 20, maxQueuedBytes: 4194304 });
+    for (const bad of ['0', '-1', '2.5', 'ten']) {
+      expect(problems({ SYNC_MAX_CONNECTIONS_PER_PERSON: bad }), bad).toEqual([
+        expect.stringMatching(/^SYNC_MAX_CONNECTIONS_PER_PERSON: expected/),
+      ]);
+      expect(problems({ SYNC_MAX_SUBSCRIPTIONS: bad }), bad).toEqual([
+        expect.stringMatching(/^SYNC_MAX_SUBSCRIPTIONS: expected/),
+      ]);
+    }
+    // Less than a snapshot chunk would cut every reader of a large snapshot.
+    expect(problems({ SYNC_MAX_QUEUED_BYTES: '1048576' })).toEqual([
+      'SYNC_MAX_QUEUED_BYTES: expected at least 2097152 bytes (2 MiB)',
+    ]);
+  });
+
   it('treats blank values as unset', () => {
     expect(parseEnv({ PORT: '', HOST: ' ', TRUST_PROXY: '' }, '/srv/qa')).toMatchObject({
       port: 3000,

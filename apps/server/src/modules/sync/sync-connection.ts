@@ -19,9 +19,12 @@ import type { WebSocket } from 'ws';
 import type { ChangeFeed } from './change-feed';
 import type { ChangeRecord, DocumentsRepository } from './documents.repository';
 import type { PushService } from './push.service';
+import { forClient, type SnapshotCache, type SnapshotReader } from './snapshot-cache';
 
 export interface SyncLimits {
-  /** Subscriptions one connection may hold. */
+  /** Sockets one person may hold open on this instance (SYNC_MAX_CONNECTIONS_PER_PERSON). */
+  maxConnectionsPerPerson: number;
+  /** Subscriptions one connection may hold (SYNC_MAX_SUBSCRIPTIONS). */
   maxSubscriptions: number;
   /** Bytes queued for a client that does not read before it is dropped as a slow consumer. */
   maxBufferedBytes: number;
@@ -52,9 +55,17 @@ export interface SyncLimits {
    * over, rather than let a stalled stream grow server memory without bound.
    */
   maxPendingChanges: number;
+  /**
+   * Messages of one connection read but not yet handled; above this the socket is not read
+   * until they are (a client sending faster than it is answered waits, the server's queue stays
+   * bounded).
+   */
+  maxQueuedMessages: number;
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
+  // A person's phone, tablet and laptop, and sockets a flaky network has not cut yet.
+  maxConnectionsPerPerson: 10,
   // One socket carries every tab of a browser: 4 session queries plus 2-3 per open screen.
   maxSubscriptions: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
@@ -66,12 +77,15 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   snapshotChunkBytes: SNAPSHOT_CHUNK_BYTES,
   snapshotHighWaterBytes: 2 * SNAPSHOT_CHUNK_BYTES,
   maxPendingChanges: 20_000,
+  maxQueuedMessages: 64,
 };
 
 export interface SyncConnectionDeps {
   documents: DocumentsRepository;
   push: PushService;
   feed: ChangeFeed;
+  /** Snapshots shared by the subscriptions of every connection (one encoding per position). */
+  snapshots: SnapshotCache;
   /** This database's change-log id (`change-log-id.ts`): sequences are positions in it. */
   changeLogId: string;
   /** The person as stored now (roles may have changed); null = signed out or deactivated. */
@@ -91,14 +105,16 @@ interface Subscription {
 }
 
 /**
- * Close codes: 4401 = not signed in (any more), 4400 = protocol mismatch; 1011, 1013 and 1012
- * ("service restart": reconnect now, possibly to another instance) standard.
+ * Close codes: 4401 = not signed in (any more), 4400 = protocol mismatch, 4429 = the person
+ * has too many sockets open (try again later); 1011, 1013 and 1012 ("service restart":
+ * reconnect now, possibly to another instance) standard.
  */
 const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_PROTOCOL = 4400;
 const CLOSE_INTERNAL = 1011;
 const CLOSE_TRY_AGAIN_LATER = 1013;
 export const CLOSE_SERVICE_RESTART = 1012;
+export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 /** How long a closing handshake may take before the socket is cut. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -113,12 +129,6 @@ function isRelevant(query: Query, change: ChangeRecord): boolean {
     prevData !== null &&
     matchesQuery({ collection: document.collection, id: document.id, data: prevData }, query)
   );
-}
-
-/** What the client gets: tombstones without their last data. */
-function forClient(document: ReplicatedDocument): ReplicatedDocument {
-  const { collection, id, version, deleted, updatedAt, data } = document;
-  return { collection, id, version, deleted, updatedAt, data: deleted ? {} : data };
 }
 
 /**
@@ -178,6 +188,9 @@ export class SyncConnection {
   private closed = false;
   /** A shutdown began: nothing queued or arriving is started any more (see drain). */
   private draining = false;
+  /** Messages read and not yet handled; reading pauses above `maxQueuedMessages`. */
+  private queuedMessages = 0;
+  private readingPaused = false;
   private readonly unsubscribeFeed: () => void;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionCheck: NodeJS.Timeout;
@@ -191,7 +204,23 @@ export class SyncConnection {
     socket.on('message', (data, isBinary) => {
       this.alive = true;
       const text = isBinary ? null : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-      this.enqueue(() => this.handleRaw(text));
+      this.queuedMessages += 1;
+      if (this.queuedMessages >= deps.limits.maxQueuedMessages && !this.readingPaused) {
+        this.readingPaused = true;
+        socket.pause();
+      }
+      this.enqueue(async () => {
+        try {
+          await this.writable();
+          await this.handleRaw(text);
+        } finally {
+          this.queuedMessages -= 1;
+          if (this.readingPaused && this.queuedMessages <= deps.limits.maxQueuedMessages / 2) {
+            this.readingPaused = false;
+            socket.resume();
+          }
+        }
+      });
     });
     socket.on('pong', () => {
       this.alive = true;
@@ -306,6 +335,16 @@ export class SyncConnection {
     this.dispose();
     this.socket.close(code, reason);
     setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  /**
+   * Waits while the client has more than a snapshot's high-water mark to read: its next
+   * message is handled (and its answer produced) only once it has read what it asked for
+   * before, so a greedy reader slows only itself.
+   */
+  private async writable(): Promise<void> {
+    const limit = this.deps.limits.snapshotHighWaterBytes;
+    while (!this.closed && !this.draining && this.socket.bufferedAmount > limit) await sleep(10);
   }
 
   private send(message: ServerMessage): void {
@@ -514,14 +553,22 @@ export class SyncConnection {
       this.deliver(sub, relevant, through);
     } else {
       // Through the index when the query allows (decision 32): the read costs what it returns.
-      // A whole collection streams from the database page by page (issue 16).
-      const { plan, total, pages } = await documents.queryPages(query);
-      this.deps.log.debug(
-        { collection: query.collection, plan: plan.kind },
-        'sync: subscription read',
-      );
-      if (this.subscriptions.get(id) !== sub) return;
-      if (!(await this.streamSnapshot(sub, through, pages, total))) return;
+      // A whole collection streams from the database page by page (issue 16). Subscriptions
+      // asking the same at the same position share one read and one encoding (issue 35).
+      const reader = await this.deps.snapshots.open(query, through, async () => {
+        const read = await documents.queryPages(query);
+        this.deps.log.debug(
+          { collection: query.collection, plan: read.plan.kind },
+          'sync: subscription read',
+        );
+        return read;
+      });
+      try {
+        if (this.subscriptions.get(id) !== sub) return;
+        if (!(await this.streamSnapshot(sub, through, reader))) return;
+      } finally {
+        reader.close();
+      }
     }
     sub.ready = true;
     sub.sentThrough = through;
@@ -566,21 +613,19 @@ export class SyncConnection {
   private async streamSnapshot(
     sub: Subscription,
     sequence: number,
-    pages: AsyncIterable<readonly ReplicatedDocument[]>,
-    total: number | undefined,
+    reader: SnapshotReader,
   ): Promise<boolean> {
     const limits = this.deps.limits;
     const current = () => !this.closed && !this.draining && this.subscriptions.get(sub.id) === sub;
     const head =
       `{"type":"snapshot","v":${v},"subscriptionId":${JSON.stringify(sub.id)},` +
-      `"sequence":${sequence}${total === undefined ? '' : `,"total":${total}`}`;
-    let texts: string[] = [];
-    let size = 0;
-    let max = Math.min(limits.snapshotFirstChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
-    let chunk = 0;
+      `"sequence":${sequence}${reader.total === undefined ? '' : `,"total":${reader.total}`}`;
+    let index = 0;
     // The previous chunk's hand-over to the OS: once it is out, at most this chunk waits.
     let written: Promise<void> = Promise.resolve();
-    const flush = async (final: boolean): Promise<boolean> => {
+    for (;;) {
+      const chunk = await reader.next();
+      if (!chunk) return false;
       let drained = written;
       while (this.socket.bufferedAmount > limits.snapshotHighWaterBytes) {
         if (!current()) return false;
@@ -592,31 +637,13 @@ export class SyncConnection {
       if (!current()) return false;
       written = new Promise((resolve) =>
         this.sendText(
-          `${head},"chunk":${chunk},"final":${final},"documents":[${texts.join(',')}]}`,
+          `${head},"chunk":${index},"final":${chunk.final},"documents":[${chunk.documents}]}`,
           resolve,
         ),
       );
-      chunk += 1;
-      texts = [];
-      size = 0;
-      max = Math.min(limits.snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
-      return true;
-    };
-    for await (const page of pages) {
-      for (const document of page) {
-        const text = JSON.stringify(forClient(document));
-        if (
-          texts.length >= max ||
-          (texts.length > 0 && size + text.length > limits.snapshotChunkBytes)
-        ) {
-          if (!(await flush(false))) return false;
-        }
-        texts.push(text);
-        size += text.length;
-      }
-      if (!current()) return false;
+      index += 1;
+      if (chunk.final) return true;
     }
-    return flush(true);
   }
 
   /**

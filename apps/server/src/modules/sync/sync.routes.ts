@@ -1,13 +1,24 @@
 import websocket from '@fastify/websocket';
 import type { Person } from '@qa/domain';
-import { MAX_MESSAGE_BYTES, SYNC_PROTOCOL_VERSION } from '@qa/sync';
+import {
+  MAX_DOCUMENTS_PER_MESSAGE,
+  MAX_MESSAGE_BYTES,
+  SYNC_PROTOCOL_VERSION,
+  type ServerMessage,
+} from '@qa/sync';
 import type { FastifyInstance } from 'fastify';
 import { webHeaders } from '../../http/web-request';
 import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from './change-feed';
 import type { DocumentsRepository } from './documents.repository';
 import type { PushService } from './push.service';
-import { CLOSE_SERVICE_RESTART, SyncConnection, type SyncLimits } from './sync-connection';
+import { DEFAULT_SNAPSHOT_CACHE, SnapshotCache } from './snapshot-cache';
+import {
+  CLOSE_SERVICE_RESTART,
+  CLOSE_TOO_MANY_CONNECTIONS,
+  SyncConnection,
+  type SyncLimits,
+} from './sync-connection';
 
 export interface SyncRouteDeps {
   sessions: SessionService;
@@ -29,6 +40,15 @@ export interface SyncRouteDeps {
  */
 export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDeps) {
   const connections = new Set<SyncConnection>();
+  /** Open connections per person id: one person's sockets are capped (issue 35). */
+  const byPerson = new Map<string, number>();
+  const { limits } = deps;
+  const snapshots = new SnapshotCache({
+    ...DEFAULT_SNAPSHOT_CACHE,
+    firstChunkDocuments: Math.min(limits.snapshotFirstChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE),
+    chunkDocuments: Math.min(limits.snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE),
+    chunkBytes: limits.snapshotChunkBytes,
+  });
   let stopping = false;
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
@@ -89,14 +109,38 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         socket.close(4401, 'unauthorized');
         return;
       }
+      const personId = person.id;
+      const open = byPerson.get(personId) ?? 0;
+      if (open >= limits.maxConnectionsPerPerson) {
+        // What arrived early is not touched: the client keeps it and sends it again later.
+        req.log.warn({ personId, open }, 'sync: too many connections of one person refused');
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            v: SYNC_PROTOCOL_VERSION,
+            code: 'too_many_connections',
+            message: `at most ${limits.maxConnectionsPerPerson} connections per person; close one`,
+          } satisfies ServerMessage),
+        );
+        socket.close(CLOSE_TOO_MANY_CONNECTIONS, 'too many connections');
+        setTimeout(() => socket.terminate(), 2_000).unref();
+        return;
+      }
+      byPerson.set(personId, open + 1);
+      socket.on('close', () => {
+        const left = (byPerson.get(personId) ?? 1) - 1;
+        if (left > 0) byPerson.set(personId, left);
+        else byPerson.delete(personId);
+      });
       const connection = new SyncConnection(socket, person, {
+        snapshots,
         documents: deps.documents,
         push: deps.push,
         feed: deps.feed,
         changeLogId: deps.changeLogId,
         reloadPerson: async () => (await deps.sessions.current(headers)).person,
         log: req.log,
-        limits: deps.limits,
+        limits,
       });
       connections.add(connection);
       socket.on('close', () => connections.delete(connection));
