@@ -9,7 +9,7 @@ START=$SECONDS
 # Each stage says when it starts, in minutes since the start (the suite's budget is 30 minutes).
 step() { printf '\n==> %s (at %d:%02d)\n' "$*" $(((SECONDS - START) / 60)) $(((SECONDS - START) % 60)); }
 
-step "System packages (Chromium, PostgreSQL)"
+step "System packages (Chromium, PostgreSQL, poppler-utils, promtool)"
 bash scripts/ensure-system-deps.sh
 
 step "Lint, format, types"
