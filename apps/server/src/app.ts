@@ -19,6 +19,7 @@ import { ApiTokensService } from './modules/api/api-tokens.service';
 import { registerOpenApi } from './modules/api/openapi';
 import { registerApi } from './modules/api/register-api';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { recipientsEncryption } from './modules/backup/archive-encryption';
 import { registerBackupRoutes } from './modules/backup/backup.routes';
 import { registerMeRoutes } from './modules/auth/me.routes';
 import { MeService } from './modules/auth/me.service';
@@ -326,8 +327,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         database: config.database,
         storage: new LocalDiskFileStorage(filesFolderOf(config.dataDir)),
         productVersion: build.version,
-        sessionSecret: config.sessionSecret,
+        encryption: recipientsEncryption(config.backup.ageRecipients),
       },
+      stallTimeoutMs: config.backup.stallTimeoutMs,
     });
     await registerWebRoutes(app, { webDist: config.webDist });
 

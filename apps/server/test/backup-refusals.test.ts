@@ -56,7 +56,6 @@ describe('restore refuses what it cannot trust', () => {
         database: app.config.database,
         storage: new LocalDiskFileStorage(path.join(app.dataDir, 'files')),
         productVersion: readBuildInfo(null).version,
-        sessionSecret: app.config.sessionSecret,
       },
       createWriteStream(file),
     );
@@ -218,7 +217,6 @@ describe('a backup whose reader goes away', () => {
             database: app.config.database,
             storage: new LocalDiskFileStorage(folder),
             productVersion: '0.0.0',
-            sessionSecret: null,
           },
           output,
         ),

@@ -9,6 +9,7 @@ import {
   newPersonSchema,
   passwordLengthOk,
 } from '@qa/domain';
+import { Encrypter } from 'age-encryption';
 import { z } from 'zod';
 
 /** apps/server, found from this file so the defaults do not depend on the working directory. */
@@ -94,6 +95,16 @@ export interface AppConfig {
    * token (METRICS_TOKEN). Neither set: not served at all, so nothing leaks by default.
    */
   metrics: { port: number | null; token: string | null };
+  /**
+   * WEBHOOK_ALLOWED_HOSTS: host names, IP addresses and CIDRs webhooks may reach though they are
+   * internal (on-premise receivers); everything internal else is refused (docs/webhooks.md).
+   */
+  webhookAllowedHosts: string[];
+  /**
+   * Backups (docs/operations.md): BACKUP_AGE_RECIPIENTS encrypts every archive to these age
+   * public keys; a download that takes nothing for BACKUP_STALL_TIMEOUT_S is ended.
+   */
+  backup: { ageRecipients: string[]; stallTimeoutMs: number };
 }
 
 /** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
@@ -236,6 +247,27 @@ const portNumber = (min: number) =>
     .min(min, `expected a port number ${min}-65535`)
     .max(65535, `expected a port number ${min}-65535`);
 
+/** age public keys (`age1…`), separated by commas or white space, each checked by age itself. */
+const ageRecipientList = fromEnv(
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): string[] => {
+      const recipients = (value ?? '').split(/[\s,]+/).filter(Boolean);
+      for (const recipient of recipients) {
+        try {
+          new Encrypter().addRecipient(recipient);
+        } catch {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected age public keys (age1…), not "${recipient}"`,
+          });
+        }
+      }
+      return recipients;
+    }),
+);
+
 const envSchema = z.object({
   PORT: fromEnv(portNumber(0).default(3000)),
   HOST: fromEnv(z.string().default('0.0.0.0')),
@@ -289,6 +321,28 @@ const envSchema = z.object({
       .positive('expected a number of bytes above 0')
       .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
       .default(DEFAULT_UPLOAD_QUOTA_BYTES),
+  ),
+  BACKUP_AGE_RECIPIENTS: ageRecipientList,
+  BACKUP_STALL_TIMEOUT_S: fromEnv(
+    z.coerce
+      .number({ message: 'expected a number of seconds' })
+      .int('expected a whole number of seconds')
+      .min(1, 'expected 1 to 86400 seconds')
+      .max(86_400, 'expected 1 to 86400 seconds')
+      .default(60),
+  ),
+  WEBHOOK_ALLOWED_HOSTS: fromEnv(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): string[] => {
+        const entries = (value ?? '').split(',').map((entry) => entry.trim().toLowerCase());
+        for (const entry of entries.filter(Boolean)) {
+          const problem = allowedHostProblem(entry);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+        return entries.filter(Boolean);
+      }),
   ),
   // Not 0: Prometheus must know where to scrape.
   METRICS_PORT: fromEnv(portNumber(1).optional()),
@@ -402,6 +456,11 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
     buildId: e.BUILD_ID ?? null,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    backup: {
+      ageRecipients: e.BACKUP_AGE_RECIPIENTS,
+      stallTimeoutMs: e.BACKUP_STALL_TIMEOUT_S * 1000,
+    },
   };
 }
 

@@ -19,6 +19,7 @@ import * as m0013 from './migrations/0013-webhooks.migration';
 import * as m0014 from './migrations/0014-finding-fulfilment.migration';
 import * as m0015 from './migrations/0015-audit-status-phases.migration';
 import * as m0016 from './migrations/0016-default-categories.migration';
+import * as m0017 from './migrations/0017-api-token-backup-scope.migration';
 
 /**
  * In code rather than read from a folder, so tsx, tests and a bundle all see the same list.
@@ -43,6 +44,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0014-finding-fulfilment': m0014,
   '0015-audit-status-phases': m0015,
   '0016-default-categories': m0016,
+  '0017-api-token-backup-scope': m0017,
 };
 
 export const provider: MigrationProvider = {

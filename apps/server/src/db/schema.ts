@@ -153,6 +153,8 @@ export interface ApiTokensTable {
   secret_hash: string;
   /** 0/1. */
   read_only: number;
+  /** 0/1: may download the backup (0017). */
+  backup: number;
   created_at: string;
   expires_at: string;
   last_used_at: string | null;

@@ -13,6 +13,11 @@ export const apiTokenCreateSchema = z
     name: z.string().trim().min(1).max(API_TOKEN_NAME_MAX),
     expiresAt: z.iso.date().optional(),
     readOnly: z.boolean().default(false),
+    /**
+     * May download the backup (everyone's data, password hashes, webhook secrets): never implied
+     * by the person's roles, only chosen for this token when it is made (issue 35).
+     */
+    backup: z.boolean().default(false),
   })
   .strict();
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
@@ -22,6 +27,7 @@ export const apiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   readOnly: z.boolean(),
+  backup: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),

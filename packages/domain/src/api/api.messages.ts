@@ -14,6 +14,10 @@ export const API_MESSAGES = defineMessages({
     de: 'Dieses API-Token darf nur lesen.',
     en: 'This API token may only read.',
   },
+  'apiToken.noBackupScope': {
+    de: 'Dieses API-Token darf keine Sicherungen herunterladen. Erstellen Sie dafür ein Token mit dem Bereich „Sicherungen“.',
+    en: 'This API token may not download backups. Create a token with the “Backups” scope for that.',
+  },
   'apiToken.notWithToken': {
     de: 'API-Tokens werden nur mit einer Anmeldung im Browser verwaltet, nicht mit einem Token.',
     en: 'API tokens are managed when signed in in the browser, not with a token.',

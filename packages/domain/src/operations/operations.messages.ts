@@ -6,5 +6,9 @@ export const OPERATIONS_MESSAGES = defineMessages({
     de: 'Nur Administratoren laden Sicherungen herunter',
     en: 'Only administrators download backups',
   },
+  'backup.busy': {
+    de: 'Gerade wird schon eine Sicherung erstellt. Versuchen Sie es wieder, wenn sie fertig ist.',
+    en: 'A backup is being made already. Try again once it is done.',
+  },
 });
 export type OperationsMessageKey = keyof typeof OPERATIONS_MESSAGES;

@@ -92,6 +92,7 @@ export class ApiTokensService {
       name: parsed.data.name,
       secretHash: hashSecret(secret),
       readOnly: parsed.data.readOnly,
+      backup: parsed.data.backup,
       createdAt: now.toISOString(),
       expiresAt: apiTokenExpiry(day),
       lastUsedAt: null,

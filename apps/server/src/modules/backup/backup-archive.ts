@@ -4,8 +4,6 @@ import { z } from 'zod';
  * The backup archive (docs/operations.md): a tar of
  *
  *   backup.json                      what it is: format, product and schema version, source
- *   secrets/session-secret           the installation's session secret (signs sessions, seals
- *                                    tokens), so signed-in browsers stay signed in
  *   database/<table>/<n>.ndjson.gz   the rows of each table, one JSON object per line, in
  *                                    gzip-compressed chunks
  *   files/<storage key>              the stored files, as they are
@@ -16,10 +14,14 @@ import { z } from 'zod';
  * The manifest comes last because it is only known once everything is written (the archive is
  * streamed, never held); an archive without it was cut short. backup.json comes first so a
  * restore refuses an archive of a newer schema before reading anything else.
+ *
+ * Archives of releases before issue 35 also carry `secrets/session-secret` (and the rows of live
+ * sessions): a restore reads and checks it like any entry but keeps neither.
  */
 export const ARCHIVE_FORMAT = 1;
 export const HEADER_ENTRY = 'backup.json';
 export const MANIFEST_ENTRY = 'manifest.json';
+/** Only in archives of earlier releases (see above). */
 export const SECRET_ENTRY = 'secrets/session-secret';
 export const DATABASE_PREFIX = 'database/';
 export const FILES_PREFIX = 'files/';

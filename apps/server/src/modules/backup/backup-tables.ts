@@ -38,3 +38,28 @@ export function orderTables(present: readonly string[]): string[] {
     ...data.filter((name) => !known.includes(name)).sort(),
   ];
 }
+
+/**
+ * Carried without rows, so an archive that leaks signs no one in (issue 35): live sessions (a
+ * session's token is a sign-in) and pending verifications (password-reset links, sign-in
+ * states). A restore therefore signs everyone out, which it must do anyway: the restored
+ * installation is another moment of the data.
+ */
+export const LEFT_OUT_TABLES: ReadonlySet<string> = new Set(['session', 'verification']);
+
+/**
+ * Secrets a restore does without, written as null: an identity provider's tokens of a person's
+ * account, which the app never uses after the sign-in and which the next sign-in renews.
+ */
+const BLANKED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  account: ['accessToken', 'refreshToken', 'idToken'],
+};
+
+/** A row as the archive carries it: blanked secrets set to null. */
+export function archivedRow<T extends Record<string, unknown>>(table: string, row: T): T {
+  const blanked = BLANKED_COLUMNS[table];
+  if (!blanked) return row;
+  const copy: Record<string, unknown> = { ...row };
+  for (const column of blanked) if (column in copy) copy[column] = null;
+  return copy as T;
+}

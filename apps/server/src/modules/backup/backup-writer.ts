@@ -12,12 +12,13 @@ import {
   FILES_PREFIX,
   HEADER_ENTRY,
   MANIFEST_ENTRY,
-  SECRET_ENTRY,
   tableChunkEntry,
   type ArchiveHeader,
   type Manifest,
   type ManifestEntry,
 } from './backup-archive';
+import { encryptingStream, type ArchiveEncryption } from './archive-encryption';
+import { archivedRow, LEFT_OUT_TABLES } from './backup-tables';
 import { collectionCounter } from './collection-counter';
 import { withDatabaseSnapshot, type Row } from './database-snapshot.repository';
 
@@ -30,8 +31,8 @@ export interface BackupSource {
   database: DatabaseConfig;
   storage: FileStorage;
   productVersion: string;
-  /** The session secret the installation runs with; carried so a restore keeps sessions valid. */
-  sessionSecret: string | null;
+  /** Encrypt the archive (age); null or absent: a plain tar. */
+  encryption?: ArchiveEncryption | null;
   now?: () => Date;
 }
 
@@ -51,7 +52,13 @@ export async function writeBackup(
   onProgress: (progress: BackupProgress) => void = () => undefined,
 ): Promise<Manifest> {
   const pack = tar.pack();
-  const written = pipeline(pack, output);
+  const encrypting = source.encryption
+    ? await encryptingStream(source.encryption).catch((error: unknown) => {
+        output.destroy(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      })
+    : null;
+  const written = encrypting ? pipeline(pack, encrypting, output) : pipeline(pack, output);
   // A reader that goes away (a download cancelled) ends the pipeline, and the backup must end
   // too (it holds a database snapshot and the file deletions): tar-stream fails the entry being
   // written when the pack is destroyed, and each step also ends with the pipeline, so that does
@@ -84,14 +91,14 @@ export async function writeBackup(
       };
       const headerBytes = jsonBytes(header);
       await add(HEADER_ENTRY, headerBytes, headerBytes.length);
-      if (source.sessionSecret) {
-        const secret = Buffer.from(source.sessionSecret);
-        await add(SECRET_ENTRY, secret, secret.length);
-      }
 
       const tables: Record<string, number> = {};
       const collections = collectionCounter();
       for (const table of snapshot.tables) {
+        if (LEFT_OUT_TABLES.has(table)) {
+          tables[table] = 0;
+          continue;
+        }
         let rows = 0;
         let chunk: Buffer[] = [];
         let chunkBytes = 0;
@@ -108,7 +115,7 @@ export async function writeBackup(
         };
         for await (const batch of snapshot.rows(table)) {
           for (const row of batch) {
-            const line = Buffer.from(`${JSON.stringify(row)}\n`);
+            const line = Buffer.from(`${JSON.stringify(archivedRow(table, row))}\n`);
             chunk.push(line);
             chunkBytes += line.length;
             if (table === 'documents') collections.count(row);
@@ -209,6 +216,9 @@ function addEntry(
       sink.end(content);
       return;
     }
+    // Destroyed with the pack when the download ends early: the entry's failure, not an
+    // unhandled one.
+    sink.on('error', reject);
     content.on('data', (data: Buffer) => hash.update(data));
     content.once('error', (error) => {
       sink.destroy(error);

@@ -15,12 +15,16 @@ import { orderTables } from './backup-tables';
 const CONTENT_TABLES = ['documents', 'user', 'people', 'files'];
 
 /** The content tables that have rows (none for a missing SQLite file). */
-export async function contentTablesWithRows(target: DatabaseConfig): Promise<string[]> {
+export async function contentTablesWithRows(
+  target: DatabaseConfig,
+  /** An open connection to the SQLite target (the restore's hold), used and left open. */
+  held: SqliteDatabase.Database | null = null,
+): Promise<string[]> {
   if (target.kind === 'sqlite') {
-    if (!existsSync(target.file)) return [];
+    if (!held && !existsSync(target.file)) return [];
     // Not read-only: the last connection to close removes the write-ahead log files, which a
     // read-only one would leave behind.
-    const db = new SqliteDatabase(target.file, { fileMustExist: true });
+    const db = held ?? new SqliteDatabase(target.file, { fileMustExist: true });
     try {
       const present = new Set(
         db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[],
@@ -29,7 +33,7 @@ export async function contentTablesWithRows(target: DatabaseConfig): Promise<str
         (table) => present.has(table) && db.prepare(`select 1 from "${table}" limit 1`).get(),
       );
     } finally {
-      db.close();
+      if (!held) db.close();
     }
   }
   const database = openDatabase(target);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type SqliteDatabase from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config/env';
 import { openDatabase, type Database } from '../../db/database';
@@ -21,9 +22,12 @@ import {
  * What the target already holds, said for the operator, or null when it is empty: no database
  * file (or no rows in it) and no stored files.
  */
-export async function describeTargetContents(config: AppConfig): Promise<string | null> {
+export async function describeTargetContents(
+  config: AppConfig,
+  held: SqliteDatabase.Database | null = null,
+): Promise<string | null> {
   const found: string[] = [];
-  const rowsIn = await contentTablesWithRows(config.database);
+  const rowsIn = await contentTablesWithRows(config.database, held);
   if (rowsIn.length > 0) found.push(`rows in ${rowsIn.join(', ')}`);
   const files = (await readdirOrEmpty(filesFolder(config))).filter((n) => !n.startsWith('.'));
   if (files.length > 0) found.push(`${files.length} stored files in ${filesFolder(config)}`);

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sessionSecretFile, type AppConfig } from '../../config/env';
+import type { AppConfig } from '../../config/env';
 import type { Database } from '../../db/database';
 import { knownMigrations, migrateDatabase, migrateDatabaseTo } from '../../db/migrate';
 import { assertStorageKey } from '../files/file-storage';
 import { renewChangeLogId } from '../sync/change-log-id';
 import { BackupError, type ArchiveHeader, type Manifest } from './backup-archive';
+import { plainArchive, type ArchiveKeys } from './archive-encryption';
 import { readArchive } from './archive-reader';
+import { LEFT_OUT_TABLES } from './backup-tables';
 import { collectionCounter } from './collection-counter';
 import { RestoreRepository } from './restore.repository';
 import { authOptionsFor, describeTargetContents, openStaging } from './restore-target';
+import { holdUnusedTarget, type TargetHold } from './target-in-use';
 
 export interface RestoreOptions {
   /** Opens the archive from its start; called twice (check, then load). */
@@ -22,8 +24,8 @@ export interface RestoreOptions {
   config: AppConfig;
   /** Replace what the target holds instead of refusing a target that is not empty. */
   force?: boolean;
-  /** SESSION_SECRET is set in the environment: the operator's, never overwritten. */
-  sessionSecretFromEnv?: boolean;
+  /** What opens an encrypted archive (archive-encryption.ts). */
+  keys?: ArchiveKeys;
   onProgress?: (progress: RestoreProgress) => void;
 }
 
@@ -37,11 +39,6 @@ export interface RestoreReport {
   manifest: Manifest;
   /** The target held data that the restore replaced (only with force). */
   replaced: string | null;
-  /**
-   * The archive's session secret: `kept` in DATA_DIR (sessions stay valid), `differs` from
-   * SESSION_SECRET (everyone signs in again), `same` as it, or `none` in the archive.
-   */
-  secret: 'kept' | 'differs' | 'same' | 'none';
 }
 
 /**
@@ -49,10 +46,22 @@ export interface RestoreReport {
  * the archive's source. First the whole archive is read and checked against its manifest
  * (hashes, counts, files against their records, the schema against this release) without
  * touching anything; then it is loaded into a staging place and made the target's in the last
- * step. A refused archive or target leaves the target as it was.
+ * step. A refused archive or target leaves the target as it was. No session is restored: everyone
+ * signs in again.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreReport> {
-  const replaced = await describeTargetContents(options.config);
+  // Before anything else: a server on the target would go on with the data it has in memory.
+  const held = await holdUnusedTarget(options.config.database);
+  try {
+    return await restoreUnused(options, held);
+  } finally {
+    await held.release();
+  }
+}
+
+async function restoreUnused(options: RestoreOptions, held: TargetHold): Promise<RestoreReport> {
+  const open = await plainArchive(options.open, options.keys);
+  const replaced = await describeTargetContents(options.config, held.sqlite);
   if (replaced && !options.force) {
     throw new BackupError(
       `The target is not empty (${replaced}). Restore into an empty data folder or database, ` +
@@ -60,14 +69,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     );
   }
   const known = await knownMigrations();
-  const checked = await checkArchive(options.open(), known);
+  const checked = await checkArchive(open(), known);
   options.onProgress?.({ phase: 'checked', manifest: checked.manifest });
 
   const staging = await openStaging(options.config, Boolean(replaced));
   const auth = authOptionsFor(options.config, staging.database);
   try {
     await migrateDatabaseTo(staging.database, auth.options, checked.header.migrations.at(-1)!);
-    await load(options, staging.database, staging.filesFolder, checked.manifest);
+    await load(options, open, staging.database, staging.filesFolder, checked.manifest);
     // The rows are those of the archive's schema; migrations bring them to this release's.
     await migrateDatabase(staging.database, auth.options);
   } catch (error) {
@@ -83,19 +92,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
   } finally {
     auth.close();
   }
+  // The target's lock is let go only now: the staged database takes the target's place.
+  await held.release();
   await staging.commit();
-  const secret = checked.secret
-    ? await keepSessionSecret(options.config, checked.secret, options.sessionSecretFromEnv)
-    : 'none';
-  return { header: checked.header, manifest: checked.manifest, replaced, secret };
+  return { header: checked.header, manifest: checked.manifest, replaced };
 }
 
 async function checkArchive(
   input: Readable,
   known: string[],
-): Promise<{ header: ArchiveHeader; manifest: Manifest; secret: string | null }> {
+): Promise<{ header: ArchiveHeader; manifest: Manifest }> {
   let header: ArchiveHeader | null = null;
-  let secret: string | null = null;
   const tables: Record<string, number> = {};
   const collections = collectionCounter();
   const fileRecords = new Map<string, { sha256: string; size: number }>();
@@ -116,9 +123,6 @@ async function checkArchive(
           });
         }
       }
-    },
-    secret(value) {
-      secret = value;
     },
     async file(key, content, size) {
       const hash = createHash('sha256');
@@ -148,17 +152,7 @@ async function checkArchive(
     }
   }
   if (fileRecords.size !== fileEntries.size) throw problem('files and file records');
-  return { header: header!, manifest, secret };
-}
-
-async function keepSessionSecret(
-  config: AppConfig,
-  secret: string,
-  fromEnv = false,
-): Promise<RestoreReport['secret']> {
-  if (fromEnv) return config.sessionSecret === secret ? 'same' : 'differs';
-  await writeFile(sessionSecretFile(config.dataDir), `${secret}\n`, { mode: 0o600 });
-  return 'kept';
+  return { header: header!, manifest };
 }
 
 /** The archive's schema must be this release's or an earlier one of the same line. */
@@ -194,6 +188,7 @@ function sorted(value: unknown): unknown {
 
 async function load(
   options: RestoreOptions,
+  open: () => Readable,
   database: Database,
   filesFolder: string,
   manifest: Manifest,
@@ -204,9 +199,11 @@ async function load(
   const loaded: Record<string, number> = {};
   await database.db.transaction().execute(async () => {
     await rows.clear(Object.keys(manifest.tables));
-    await readArchive(options.open(), {
+    await readArchive(open(), {
       header: () => undefined,
       async rows(table, batch) {
+        // An archive of an earlier release carries live sessions; no one is signed in after.
+        if (LEFT_OUT_TABLES.has(table)) return;
         await rows.insert(table, batch);
         loaded[table] = (loaded[table] ?? 0) + batch.length;
         options.onProgress?.({ phase: 'table', table, rows: loaded[table] });
@@ -219,7 +216,8 @@ async function load(
       },
     });
     // What the archive said is what the target now holds, or nothing is kept.
-    for (const [table, expected] of Object.entries(manifest.tables)) {
+    for (const [table, carried] of Object.entries(manifest.tables)) {
+      const expected = LEFT_OUT_TABLES.has(table) ? 0 : carried;
       const count = await rows.count(table);
       if (count !== expected) {
         throw new BackupError(`Restoring ${table} gave ${count} rows instead of ${expected}.`);
