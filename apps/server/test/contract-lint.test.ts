@@ -18,6 +18,15 @@ import { signedInCookie } from './support/sync-socket';
 // ajv-formats is CommonJS with a default export.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
+interface OpenApiDocument {
+  servers?: { url: string }[];
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content: Record<string, { schema: object }> } }>
+  >;
+  components: unknown;
+}
+
 const TOKEN = 'contract-lint-metrics-token-0123';
 const PROMTOOL = findOnPath('promtool');
 const NO_PROMTOOL =
@@ -69,19 +78,12 @@ describeEachDialect('the /metrics text', (dialect) => {
 describe('the OpenAPI document', () => {
   let app: TestApp;
   let dir: string;
-  let document: {
-    servers?: { url: string }[];
-    paths: Record<
-      string,
-      Record<string, { requestBody?: { content: Record<string, { schema: object }> } }>
-    >;
-    components: unknown;
-  };
+  let document: OpenApiDocument;
 
   beforeAll(async () => {
     app = await startApp({ dialect: 'sqlite' });
     dir = await mkdtemp(path.join(os.tmpdir(), 'qa-contract-openapi-'));
-    document = await (await fetch(`${app.url}/api/v1/openapi.json`)).json();
+    document = (await (await fetch(`${app.url}/api/v1/openapi.json`)).json()) as OpenApiDocument;
   });
   afterAll(async () => {
     await app?.stop();

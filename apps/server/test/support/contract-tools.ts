@@ -53,8 +53,8 @@ export async function runTool(
       });
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+      child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
       child.once('error', reject);
       child.once('close', (code) => resolve({ code, stdout, stderr }));
     });
