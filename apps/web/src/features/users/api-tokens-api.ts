@@ -11,6 +11,8 @@ export interface ApiTokenInput {
   /** The last day it is valid ('YYYY-MM-DD', end of that day UTC). */
   expiresAt: string;
   readOnly: boolean;
+  /** May download the backup (administrators only choose it). */
+  backup: boolean;
 }
 
 /** Newest first, as the server sends them. */

@@ -17,6 +17,7 @@ function token(overrides: Partial<ApiToken>): ApiToken {
     id: 'AAAAAAAAAAAAAAA1',
     name: 'ERP interface',
     readOnly: false,
+    backup: false,
     createdAt: '2026-11-01T08:00:00.000Z',
     expiresAt: endOf(dayIn(30)),
     lastUsedAt: null,
@@ -40,11 +41,17 @@ function tokenServer(initial: ApiToken[]) {
   const server = fakeServer({
     'GET /api/v1/me/tokens': () => ({ status: 200, body: { tokens } }),
     'POST /api/v1/me/tokens': ({ body }) => {
-      const input = body as { name: string; expiresAt: string; readOnly: boolean };
+      const input = body as {
+        name: string;
+        expiresAt: string;
+        readOnly: boolean;
+        backup: boolean;
+      };
       const created = token({
         id: 'fresh',
         name: input.name,
         readOnly: input.readOnly,
+        backup: input.backup,
         createdAt: new Date().toISOString(),
         expiresAt: endOf(input.expiresAt),
       });
@@ -63,10 +70,10 @@ function tokenServer(initial: ApiToken[]) {
 
 let online = true;
 
-function renderPanel(language: 'de' | 'en' = 'en') {
+function renderPanel(language: 'de' | 'en' = 'en', mayBackUp = false) {
   render(
     <I18nextProvider i18n={createI18n(language)}>
-      <ApiTokensPanel online={online} />
+      <ApiTokensPanel online={online} mayBackUp={mayBackUp} />
     </I18nextProvider>,
   );
 }
@@ -144,6 +151,7 @@ describe('API tokens on one’s own profile', () => {
       name: 'CAQ sync',
       expiresAt: dayIn(90),
       readOnly: true,
+      backup: false,
     });
     expect(
       (within(dialog).getByTestId('own-token-secret-secret') as HTMLTextAreaElement).value,
@@ -171,6 +179,41 @@ describe('API tokens on one’s own profile', () => {
     ).toBe(false);
     // The form is empty again for the next one.
     expect((screen.getByTestId('own-tokens-name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('offers the backup scope only to whom may download backups, and names it wherever the scope is shown', async () => {
+    const { calls } = tokenServer([]);
+    renderPanel('de');
+    await screen.findByText('Sie haben noch keine API-Tokens.');
+    expect(screen.queryByTestId('own-tokens-backup')).toBeNull();
+    cleanup();
+
+    renderPanel('de', true);
+    const backup = await screen.findByTestId('own-tokens-backup');
+    expect(screen.getByLabelText('Darf Sicherungen herunterladen')).toBe(backup);
+    expect(
+      document.getElementById(backup.getAttribute('aria-describedby')!)?.textContent,
+    ).toContain('Passwort-Hashes und Webhook-Geheimnisse');
+    fireEvent.change(screen.getByTestId('own-tokens-name'), {
+      target: { value: 'Nachtsicherung' },
+    });
+    fireEvent.click(screen.getByLabelText('Nur lesen'));
+    fireEvent.click(backup);
+    fireEvent.click(screen.getByTestId('own-tokens-create'));
+
+    const dialog = await screen.findByTestId('own-token-secret');
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      readOnly: true,
+      backup: true,
+    });
+    expect(within(dialog).getByTestId('own-token-secret-scope').textContent).toContain(
+      'Nachtsicherung: Nur lesen, Sicherungen, gültig bis',
+    );
+    fireEvent.click(within(dialog).getByTestId('own-token-secret-close'));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]!.textContent).toContain('Nur lesen, Sicherungen');
+    // The next token starts without it.
+    expect((screen.getByTestId('own-tokens-backup') as HTMLInputElement).checked).toBe(false);
   });
 
   it('selects the secret for copying by hand where the clipboard is not available', async () => {

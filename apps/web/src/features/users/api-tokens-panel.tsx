@@ -3,6 +3,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
 import FormControl from '@mui/material/FormControl';
@@ -51,8 +52,9 @@ export function expiryDayText(expiresAt: string, language: Language): string {
   return formatDate(expiresAt, language, EXPIRY_DAY);
 }
 
-export function scopeText(t: TFunction, readOnly: boolean): string {
-  return readOnly ? t('apiTokens.scopeReadOnly') : t('apiTokens.scopeReadWrite');
+export function scopeText(t: TFunction, token: Pick<ApiToken, 'readOnly' | 'backup'>): string {
+  const access = token.readOnly ? t('apiTokens.scopeReadOnly') : t('apiTokens.scopeReadWrite');
+  return token.backup ? t('apiTokens.scopeWithBackups', { access }) : access;
 }
 
 type TokenState = 'active' | 'expired' | 'revoked';
@@ -73,7 +75,14 @@ type ListState =
  * read-only scope; the secret is shown once, in a dialog; revoked after a question. Tokens live on
  * the server only: offline the panel says so and neither creates nor revokes.
  */
-export function ApiTokensPanel({ online }: { online: boolean }) {
+export function ApiTokensPanel({
+  online,
+  mayBackUp = false,
+}: {
+  online: boolean;
+  /** The person may download backups: only then is the backup scope offered. */
+  mayBackUp?: boolean;
+}) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const titleId = useId();
@@ -166,6 +175,7 @@ export function ApiTokensPanel({ online }: { online: boolean }) {
 
       <CreateTokenForm
         online={online}
+        mayBackUp={mayBackUp}
         onCreated={(answer) => {
           setNotice(null);
           setCreated(answer);
@@ -245,7 +255,7 @@ export function ApiTokensPanel({ online }: { online: boolean }) {
                       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
                     >
                       <span>{token.name}</span>
-                      <Chip size="small" variant="outlined" label={scopeText(t, token.readOnly)} />
+                      <Chip size="small" variant="outlined" label={scopeText(t, token)} />
                       <TokenStateChip state={tokenState} />
                     </Box>
                   }
@@ -295,7 +305,7 @@ export function ApiTokensPanel({ online }: { online: boolean }) {
           <DialogContentText data-testid="own-token-secret-scope">
             {t('apiTokens.createdScope', {
               name: created.token.name,
-              scope: scopeText(t, created.token.readOnly),
+              scope: scopeText(t, created.token),
               date: expiryDayText(created.token.expiresAt, language),
             })}
           </DialogContentText>
@@ -340,17 +350,21 @@ function TokenDates({ token, language, t }: { token: ApiToken; language: Languag
 
 function CreateTokenForm({
   online,
+  mayBackUp,
   onCreated,
 }: {
   online: boolean;
+  mayBackUp: boolean;
   onCreated: (answer: { token: ApiToken; secret: string }) => void;
 }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const scopeLabelId = useId();
+  const backupHelpId = useId();
   const [name, setName] = useState('');
   const [days, setDays] = useState<number>(API_TOKEN_DEFAULT_DAYS);
   const [readOnly, setReadOnly] = useState(false);
+  const [backup, setBackup] = useState(false);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -366,9 +380,15 @@ function CreateTokenForm({
     setBusy(true);
     setError(null);
     try {
-      const answer = await createApiToken({ name: name.trim(), expiresAt, readOnly });
+      const answer = await createApiToken({
+        name: name.trim(),
+        expiresAt,
+        readOnly,
+        backup: mayBackUp && backup,
+      });
       setName('');
       setReadOnly(false);
+      setBackup(false);
       setDays(API_TOKEN_DEFAULT_DAYS);
       setChecked(false);
       onCreated(answer);
@@ -444,6 +464,29 @@ function CreateTokenForm({
           {t('apiTokens.scopeHelp')}
         </Typography>
       </FormControl>
+      {mayBackUp && (
+        <FormControl disabled={busy}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={backup}
+                onChange={(event) => setBackup(event.target.checked)}
+                slotProps={{
+                  input: {
+                    'aria-describedby': backupHelpId,
+                    'data-testid': 'own-tokens-backup',
+                  } as object,
+                }}
+              />
+            }
+            label={t('apiTokens.backupScope')}
+            sx={{ minHeight: 44 }}
+          />
+          <Typography id={backupHelpId} variant="body2" color="text.secondary">
+            {t('apiTokens.backupScopeHelp')}
+          </Typography>
+        </FormControl>
+      )}
       {error && (
         <Alert severity="error" data-testid="own-tokens-create-error">
           {error}

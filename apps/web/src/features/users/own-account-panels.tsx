@@ -15,7 +15,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Person } from '@qa/domain';
+import { can, type Person } from '@qa/domain';
 import {
   useCallback,
   useEffect,
@@ -62,7 +62,7 @@ export function OwnAccountPanels({ person }: { person: Person }) {
       <PasswordPanel online={online} />
       <LanguagePanel person={person} online={online} />
       <SessionsPanel online={online} />
-      <ApiTokensPanel online={online} />
+      <ApiTokensPanel online={online} mayBackUp={can(person.roles, 'installation.backup')} />
     </Stack>
   );
 }
