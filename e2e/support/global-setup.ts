@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     OIDC_PROVIDER_ID: OIDC.providerId,
     OIDC_LABEL: OIDC.label,
     LOG_LEVEL: 'info',
+    // The webhook journey's receiver listens on loopback, which webhooks reach only when allowed.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   };
   // Many tests sign in from one loopback address; the strict server keeps the defaults.
   const relaxed = { AUTH_RATE_LIMIT_SIGNIN: '1000/60', AUTH_RATE_LIMIT_RESET: '1000/60' };

@@ -319,6 +319,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       sessions,
       trustedOrigins: config.trustedOrigins,
       options: options.webhooks,
+      allowedHosts: config.webhookAllowedHosts,
       clock: options.clock,
     });
     registerBackupRoutes(app, {

@@ -45,7 +45,7 @@ beforeAll(async () => {
       await startApp({
         dialect: 'postgres',
         reuse: { dataDir: dir, database },
-        env: { AUTH_RATE_LIMIT_SIGNIN: '100/60' },
+        env: { AUTH_RATE_LIMIT_SIGNIN: '100/60', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' },
         build: { webhooks: FAST },
       }),
     );

@@ -311,3 +311,16 @@ describe('loadConfig', () => {
     expect(explicit.sessionSecret).toBe('s'.repeat(32));
   });
 });
+
+describe('WEBHOOK_ALLOWED_HOSTS', () => {
+  it('reads host names, addresses and CIDRs, and names a bad entry', () => {
+    expect(parseEnv({}, '/srv/qa').webhookAllowedHosts).toEqual([]);
+    expect(
+      parseEnv({ WEBHOOK_ALLOWED_HOSTS: ' ERP.intern.example, 10.20.0.0/16 ,fd00::/8,' }, '/srv/qa')
+        .webhookAllowedHosts,
+    ).toEqual(['erp.intern.example', '10.20.0.0/16', 'fd00::/8']);
+    expect(problems({ WEBHOOK_ALLOWED_HOSTS: 'erp.example,http://erp:8080' })).toEqual([
+      'WEBHOOK_ALLOWED_HOSTS: expected host names, IP addresses or CIDRs (e.g. erp.example.internal,10.1.0.0/16), not "http://erp:8080"',
+    ]);
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '@qa/domain';
 import { Encrypter } from 'age-encryption';
 import { z } from 'zod';
+import { allowedHostProblem } from '../modules/webhooks/webhook-address-guard';
 
 /** apps/server, found from this file so the defaults do not depend on the working directory. */
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,6 +96,11 @@ export interface AppConfig {
    * token (METRICS_TOKEN). Neither set: not served at all, so nothing leaks by default.
    */
   metrics: { port: number | null; token: string | null };
+  /**
+   * WEBHOOK_ALLOWED_HOSTS: host names, IP addresses and CIDRs webhooks may reach though they are
+   * internal (on-premise receivers); everything internal else is refused (docs/webhooks.md).
+   */
+  webhookAllowedHosts: string[];
   /**
    * Backups (docs/operations.md): BACKUP_AGE_RECIPIENTS encrypts every archive to these age
    * public keys; a download that takes nothing for BACKUP_STALL_TIMEOUT_S is ended.
@@ -326,6 +332,19 @@ const envSchema = z.object({
       .max(86_400, 'expected 1 to 86400 seconds')
       .default(60),
   ),
+  WEBHOOK_ALLOWED_HOSTS: fromEnv(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx): string[] => {
+        const entries = (value ?? '').split(',').map((entry) => entry.trim().toLowerCase());
+        for (const entry of entries.filter(Boolean)) {
+          const problem = allowedHostProblem(entry);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }
+        return entries.filter(Boolean);
+      }),
+  ),
   // Not 0: Prometheus must know where to scrape.
   METRICS_PORT: fromEnv(portNumber(1).optional()),
   METRICS_TOKEN: fromEnv(
@@ -438,6 +457,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
     buildId: e.BUILD_ID ?? null,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     backup: {
       ageRecipients: e.BACKUP_AGE_RECIPIENTS,
       stallTimeoutMs: e.BACKUP_STALL_TIMEOUT_S * 1000,

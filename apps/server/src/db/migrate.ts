@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014-finding-fulfilment.migration';
 import * as m0015 from './migrations/0015-audit-status-phases.migration';
 import * as m0016 from './migrations/0016-default-categories.migration';
 import * as m0017 from './migrations/0017-api-token-backup-scope.migration';
+import * as m0018 from './migrations/0018-webhook-log-without-bodies.migration';
 
 /**
  * In code rather than read from a folder, so tsx, tests and a bundle all see the same list.
@@ -45,6 +46,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0015-audit-status-phases': m0015,
   '0016-default-categories': m0016,
   '0017-api-token-backup-scope': m0017,
+  '0018-webhook-log-without-bodies': m0018,
 };
 
 export const provider: MigrationProvider = {

@@ -7,6 +7,8 @@ export interface ReceivedWebhook {
   timestamp: string;
   signature: string;
   body: string;
+  /** The Host header: the URL's host name, also when the sender connected to an address. */
+  host: string;
   /** The parsed body. */
   event: { id: string; type: string; data: Record<string, unknown>; actor: unknown };
 }
@@ -59,6 +61,7 @@ export class WebhookReceiver {
             timestamp: String(req.headers['webhook-timestamp']),
             signature: String(req.headers['webhook-signature']),
             body,
+            host: String(req.headers.host),
             event: JSON.parse(body) as ReceivedWebhook['event'],
           });
         } else {

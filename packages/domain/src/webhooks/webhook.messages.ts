@@ -6,6 +6,10 @@ export const WEBHOOK_MESSAGES = defineMessages({
     de: 'Die Adresse muss eine http- oder https-URL ohne Benutzername und Passwort sein',
     en: 'The address must be an http or https URL without user name and password',
   },
+  'webhook.addressBlocked': {
+    de: 'Webhooks dürfen keine internen Adressen erreichen (diesen Rechner, lokale oder private Netze); Empfänger im eigenen Netz gibt der Serverbetrieb mit WEBHOOK_ALLOWED_HOSTS frei',
+    en: "Webhooks may not reach internal addresses (this machine, local or private networks); the server's operators allow receivers in your own network with WEBHOOK_ALLOWED_HOSTS",
+  },
   'webhook.notFound': { de: 'Webhook nicht gefunden', en: 'Webhook not found' },
   'webhook.deliveryNotFound': { de: 'Zustellung nicht gefunden', en: 'Delivery not found' },
   'webhook.tooMany': {

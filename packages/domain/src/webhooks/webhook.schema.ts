@@ -135,6 +135,22 @@ export const webhookEventPayloadSchema = z.object({
 });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
 
+/**
+ * Why an attempt got no HTTP answer, as `error` of an attempt and a delivery's `lastError`
+ * (docs/webhooks.md). A closed list the admin screen translates, never the receiver's words:
+ * `unreachable` stands for every network failure alike (refused, reset, timeout, no HTTP), so the
+ * log does not tell an open port from a closed one (decision 79). An HTTP answer has no error,
+ * only its status code.
+ */
+export const WEBHOOK_ATTEMPT_ERRORS = [
+  'unreachable',
+  'address_blocked',
+  'endpoint_deactivated',
+  'endpoint_deleted',
+  'server_shutdown',
+] as const;
+export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
+
 export const webhookAttemptSchema = z.object({
   at: z.string(),
   /** The endpoint's HTTP status; null when no answer came (refused, timeout). */

@@ -7,20 +7,20 @@ import {
   localDay,
   measureWorkflowFromConfig,
   type WebhookAttempt,
+  type WebhookAttemptError,
 } from '@qa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentsRepository } from '../sync/documents.repository';
+import { BlockedAddressError, type WebhookAddressGuard } from './webhook-address-guard';
+import { postWebhook } from './webhook-request';
 import { webhookHeaders } from './webhook-signature';
 import { retryDelayMs, type WebhookOptions } from './webhook-options';
 import { eventPayload, type WebhookOutbox } from './webhook-outbox';
 import type { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks.repository';
 
-/** Characters of a failed answer's body kept as its error (enough to see what the receiver said). */
-const ERROR_BODY_CHARS = 300;
-
 interface AttemptResult {
   statusCode: number | null;
-  error: string | null;
+  error: WebhookAttemptError | null;
   ok: boolean;
 }
 
@@ -29,38 +29,11 @@ export interface WebhookDelivererDeps {
   outbox: WebhookOutbox;
   documents: DocumentsRepository;
   options: WebhookOptions;
+  /** Which addresses a delivery may connect to (WEBHOOK_ALLOWED_HOSTS). */
+  guard: WebhookAddressGuard;
   log: FastifyBaseLogger;
   /** The day the overdue check goes by (BuildOptions.clock; tests fix it). */
   clock: () => Date;
-}
-
-/** Reads at most `limit` characters of a body, then drops the rest (a receiver may answer a lot). */
-async function bodyStart(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < limit) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return text.slice(0, limit);
-}
-
-function describeError(error: unknown, timeoutMs: number): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') {
-      return `timeout after ${timeoutMs} ms`;
-    }
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return (cause?.code ?? cause?.message ?? error.message).slice(0, ERROR_BODY_CHARS);
-  }
-  return String(error).slice(0, ERROR_BODY_CHARS);
 }
 
 /**
@@ -174,7 +147,7 @@ export class WebhookDeliverer {
     const started = new Date();
     const result: AttemptResult = endpoint
       ? await this.post(endpoint, delivery, started)
-      : { ok: false, statusCode: null, error: 'endpoint deleted' };
+      : { ok: false, statusCode: null, error: 'endpoint_deleted' };
     const finished = new Date();
     const attempt: WebhookAttempt = {
       at: started.toISOString(),
@@ -230,25 +203,28 @@ export class WebhookDeliverer {
     delivery: DeliveryRow,
     now: Date,
   ): Promise<AttemptResult> {
-    const timeoutMs = this.deps.options.requestTimeoutMs;
+    const { options, guard, log } = this.deps;
     try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: webhookHeaders(endpoint.secret, delivery.event_id, delivery.payload, now),
-        body: delivery.payload,
-        // A redirect is a failure: the admin registered this URL, not where it points to.
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), this.shutdown.signal]),
-      });
-      const ok = response.status >= 200 && response.status < 300;
-      const text = await bodyStart(response, ok ? 0 : ERROR_BODY_CHARS).catch(() => '');
-      return {
-        ok,
-        statusCode: response.status,
-        error: ok ? null : `HTTP ${response.status}${text ? `: ${text}` : ''}`,
-      };
+      const statusCode = await postWebhook(
+        endpoint.url,
+        webhookHeaders(endpoint.secret, delivery.event_id, delivery.payload, now),
+        delivery.payload,
+        guard,
+        AbortSignal.any([AbortSignal.timeout(options.requestTimeoutMs), this.shutdown.signal]),
+      );
+      // A redirect is a failure too: the admin registered this URL, not where it points to.
+      const ok = statusCode >= 200 && statusCode < 300;
+      return { ok, statusCode, error: null };
     } catch (error) {
-      const reason = this.stopped ? 'server shut down' : describeError(error, timeoutMs);
+      // One word for every network failure, so the log does not tell open ports from closed
+      // ones; the operator's log keeps the cause.
+      const reason: WebhookAttemptError = this.stopped
+        ? 'server_shutdown'
+        : error instanceof BlockedAddressError
+          ? 'address_blocked'
+          : 'unreachable';
+      const cause = (error as { code?: string; name?: string }).code ?? (error as Error).name;
+      log.debug({ delivery: delivery.id, reason, cause }, 'webhooks: attempt got no answer');
       return { ok: false, statusCode: null, error: reason };
     }
   }

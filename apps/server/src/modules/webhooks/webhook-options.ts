@@ -1,4 +1,6 @@
-/** The deliverer's timing (BuildOptions.webhooks; tests shorten it). */
+import { systemResolver, type HostResolver } from './webhook-address-guard';
+
+/** The deliverer's timing and resolver (BuildOptions.webhooks; tests shorten and replace them). */
 export interface WebhookOptions {
   /** Longest the deliverer sleeps between looks at the outbox (commits wake it earlier). */
   pollIntervalMs: number;
@@ -19,6 +21,8 @@ export interface WebhookOptions {
   retentionMs: number;
   /** Off: no deliverer and no overdue check in this instance (tests of the outbox alone). */
   deliver: boolean;
+  /** Resolves endpoint host names, at registration and for every connection (DNS by default). */
+  resolve: HostResolver;
 }
 
 export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
@@ -32,6 +36,7 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookOptions = {
   batchSize: 20,
   retentionMs: 30 * 24 * 60 * 60_000,
   deliver: true,
+  resolve: systemResolver,
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { WebhookAttemptError } from '@qa/domain';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/schema';
@@ -210,7 +211,7 @@ export class WebhooksRepository {
    * Fails the endpoint's pending deliveries (it was deactivated). The lease is taken away too, so
    * an attempt in flight cannot put its delivery back to pending (its result is dropped).
    */
-  async failPending(endpointId: string, error: string): Promise<void> {
+  async failPending(endpointId: string, error: WebhookAttemptError): Promise<void> {
     await this.db
       .updateTable('webhook_deliveries')
       .set({

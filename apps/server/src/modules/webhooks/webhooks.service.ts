@@ -6,6 +6,7 @@ import {
   type Person,
   type Webhook,
   type WebhookAttempt,
+  type WebhookAttemptError,
   type WebhookCreate,
   type WebhookDeliveriesQuery,
   type WebhookDelivery,
@@ -16,6 +17,7 @@ import {
   type WebhookWithSecret,
 } from '@qa/domain';
 import { AppError } from '../../shared/app-error';
+import { BlockedAddressError, type WebhookAddressGuard } from './webhook-address-guard';
 import { newWebhookSecret } from './webhook-signature';
 import type { WebhookOptions } from './webhook-options';
 import type { DeliveryRow, EndpointRow, WebhooksRepository } from './webhooks.repository';
@@ -52,15 +54,34 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
   };
 }
 
-/** The domain's pattern, then a real parse (a port above 65535, say, passes the pattern). */
-function checkUrl(url: string): void {
+/**
+ * The domain's pattern, then a real parse (a port above 65535, say, passes the pattern), then the
+ * address: a literal internal one, or a name that resolves only to internal ones, is refused. A
+ * name that does not resolve now passes (DNS may be down); every delivery checks again.
+ */
+async function checkUrl(url: string, guard: WebhookAddressGuard): Promise<void> {
   let problem = webhookUrlProblem(url);
   if (!problem && !URL.canParse(url))
     problem = { key: 'webhook.urlInvalid', params: { field: 'url' } };
   if (problem) {
     throw new AppError('invalid_request', 'The URL must be http(s)', undefined, [problem], problem);
   }
+  try {
+    await guard.addresses(new URL(url).hostname);
+  } catch (error) {
+    if (!(error instanceof BlockedAddressError)) return;
+    const blocked = { key: 'webhook.addressBlocked', params: { field: 'url' } };
+    throw new AppError(
+      'invalid_request',
+      'Webhooks may not reach internal addresses',
+      undefined,
+      [blocked],
+      blocked,
+    );
+  }
 }
+
+const ENDPOINT_DEACTIVATED: WebhookAttemptError = 'endpoint_deactivated';
 
 const notFound = () =>
   new AppError('not_found', 'No such webhook', undefined, undefined, { key: 'webhook.notFound' });
@@ -95,6 +116,8 @@ export class WebhooksService {
   constructor(
     private readonly repository: WebhooksRepository,
     private readonly options: Pick<WebhookOptions, 'retryWindowMs'>,
+    /** Which addresses an endpoint may have (WEBHOOK_ALLOWED_HOSTS). */
+    private readonly guard: WebhookAddressGuard,
     /** Wakes this instance's deliverer (a test or resend is due now). */
     private readonly wake: () => void,
     private readonly clock: () => Date = () => new Date(),
@@ -111,7 +134,7 @@ export class WebhooksService {
   }
 
   async create(actor: Person, input: WebhookCreate): Promise<WebhookWithSecret> {
-    checkUrl(input.url);
+    await checkUrl(input.url, this.guard);
     if ((await this.repository.countEndpoints()) >= WEBHOOKS_MAX) {
       const message = { key: 'webhook.tooMany', params: { max: WEBHOOKS_MAX } };
       throw new AppError('conflict', 'Too many webhooks', undefined, undefined, message);
@@ -134,7 +157,7 @@ export class WebhooksService {
   }
 
   async update(id: string, input: WebhookUpdate): Promise<Webhook> {
-    if (input.url !== undefined) checkUrl(input.url);
+    if (input.url !== undefined) await checkUrl(input.url, this.guard);
     return this.repository.transaction(async () => {
       const row = await this.repository.endpoint(id);
       if (!row) throw notFound();
@@ -148,7 +171,7 @@ export class WebhooksService {
         updated_at: this.clock().toISOString(),
       });
       // Switched off: what waits for it fails now (resend brings one back).
-      if (input.active === false) await this.repository.failPending(id, 'endpoint deactivated');
+      if (input.active === false) await this.repository.failPending(id, ENDPOINT_DEACTIVATED);
       return toWebhook((await this.repository.endpoint(id))!);
     });
   }

@@ -4,6 +4,7 @@ import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from '../sync/change-feed';
 import type { DocumentsRepository } from '../sync/documents.repository';
 import type { PushService } from '../sync/push.service';
+import { WebhookAddressGuard } from './webhook-address-guard';
 import { WebhookDeliverer } from './webhook-deliverer';
 import { DEFAULT_WEBHOOK_OPTIONS, type WebhookOptions } from './webhook-options';
 import { WebhookOutbox } from './webhook-outbox';
@@ -19,6 +20,8 @@ export interface WebhooksSetupDeps {
   sessions: SessionService;
   trustedOrigins: readonly string[];
   options?: Partial<WebhookOptions>;
+  /** WEBHOOK_ALLOWED_HOSTS: host names and ranges webhooks may reach though internal. */
+  allowedHosts: readonly string[];
   /** The day of the overdue check (BuildOptions.clock). */
   clock?: () => Date;
 }
@@ -43,6 +46,7 @@ export async function registerWebhooks(
 ): Promise<Webhooks> {
   const options = { ...DEFAULT_WEBHOOK_OPTIONS, ...deps.options };
   const repository = new WebhooksRepository(deps.database);
+  const guard = new WebhookAddressGuard(deps.allowedHosts, options.resolve);
   const outbox = new WebhookOutbox(repository, deps.documents, () => options.retryWindowMs);
   deps.push.onApplied(outbox.onApplied);
   const deliverer = new WebhookDeliverer({
@@ -50,6 +54,7 @@ export async function registerWebhooks(
     outbox,
     documents: deps.documents,
     options,
+    guard,
     log: app.log,
     clock: deps.clock ?? (() => new Date()),
   });
@@ -62,7 +67,7 @@ export async function registerWebhooks(
       if (last && outbox.passed(last.seq)) deliverer.wake();
     });
   }
-  const service = new WebhooksService(repository, options, () => deliverer.wake());
+  const service = new WebhooksService(repository, options, guard, () => deliverer.wake());
   await registerWebhookRoutes(app, {
     sessions: deps.sessions,
     webhooks: service,

@@ -24,7 +24,7 @@ import { apiErrorText } from '../../lib/api/api-error-text';
 import type { Language } from '../../lib/i18n/detect-language';
 import { formatDate } from '../../lib/i18n/format';
 import { useLanguage } from '../../lib/i18n/use-language';
-import { deliveryStatusLabel, eventLabel } from './webhook-labels';
+import { attemptErrorLabel, deliveryStatusLabel, eventLabel } from './webhook-labels';
 import { listWebhookDeliveries, resendWebhookDelivery } from './webhooks-api';
 
 const DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
@@ -252,7 +252,9 @@ function DeliveryFacts({
   if (delivery.lastStatusCode !== null)
     lines.push(t('webhooks.deliveries.lastStatus', { code: delivery.lastStatusCode }));
   if (delivery.lastError)
-    lines.push(t('webhooks.deliveries.lastError', { error: delivery.lastError }));
+    lines.push(
+      t('webhooks.deliveries.lastError', { error: attemptErrorLabel(t, delivery.lastError) }),
+    );
   if (delivery.deliveredAt)
     lines.push(t('webhooks.deliveries.deliveredAt', { date: at(delivery.deliveredAt) }));
   if (delivery.status === 'pending' && delivery.nextAttemptAt)

@@ -1,8 +1,8 @@
-import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from '@qa/domain';
+import { WEBHOOK_ATTEMPT_ERRORS, WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from '@qa/domain';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../lib/i18n/i18n';
-import { deliveryStatusLabel, eventLabel } from './webhook-labels';
+import { attemptErrorLabel, deliveryStatusLabel, eventLabel } from './webhook-labels';
 
 /** `t` that answers with the key, to see which key each type is given. */
 const keyOf = ((key: string) => key) as unknown as TFunction;
@@ -29,5 +29,18 @@ describe('webhook labels', () => {
     ]);
     expect(eventLabel(de, 'something.new')).toBe('something.new');
     expect(deliveryStatusLabel(de, 'failed')).toBe('Fehlgeschlagen');
+  });
+
+  it("translates every reason an attempt got no answer (never the receiver's words)", () => {
+    const de = createI18n('de').t;
+    const en = createI18n('en').t;
+    for (const error of WEBHOOK_ATTEMPT_ERRORS) {
+      expect(attemptErrorLabel(de, error), error).not.toMatch(/webhooks\.|_/);
+      expect(attemptErrorLabel(de, error)).not.toBe(attemptErrorLabel(en, error));
+    }
+    expect(attemptErrorLabel(de, 'unreachable')).toBe(
+      'keine HTTP-Antwort (Adresse nicht erreichbar, Verbindung abgelehnt oder Zeit überschritten)',
+    );
+    expect(attemptErrorLabel(de, 'something_new')).toBe('something_new');
   });
 });

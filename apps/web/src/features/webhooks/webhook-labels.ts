@@ -1,6 +1,7 @@
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_PING_EVENT,
+  type WebhookAttemptError,
   type WebhookDeliveryStatus,
   type WebhookEventType,
 } from '@qa/domain';
@@ -41,4 +42,20 @@ export function deliveryStatusLabel(t: TFunction, status: WebhookDeliveryStatus)
     case 'failed':
       return t('webhooks.deliveries.statusFailed');
   }
+}
+
+const ATTEMPT_ERROR_KEYS: Record<WebhookAttemptError, string> = {
+  unreachable: 'webhooks.deliveries.errors.unreachable',
+  address_blocked: 'webhooks.deliveries.errors.addressBlocked',
+  endpoint_deactivated: 'webhooks.deliveries.errors.endpointDeactivated',
+  endpoint_deleted: 'webhooks.deliveries.errors.endpointDeleted',
+  server_shutdown: 'webhooks.deliveries.errors.serverShutdown',
+};
+
+/** Why an attempt got no answer, in the user's language; an unknown code (a newer server's) as it is. */
+export function attemptErrorLabel(t: TFunction, error: string): string {
+  const key = Object.hasOwn(ATTEMPT_ERROR_KEYS, error)
+    ? ATTEMPT_ERROR_KEYS[error as WebhookAttemptError]
+    : null;
+  return key ? t(key) : error;
 }

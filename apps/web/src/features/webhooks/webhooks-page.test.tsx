@@ -286,8 +286,8 @@ describe('WebhooksPage', () => {
     const log = [
       delivery('d3', 'failed', {
         attempts: 9,
-        lastStatusCode: 503,
-        lastError: 'HTTP 503 Service Unavailable',
+        lastStatusCode: null,
+        lastError: 'unreachable',
       }),
       delivery('d2', 'delivered'),
       ...Array.from({ length: 30 }, (_, index) => delivery(`old${index}`, 'delivered')),
@@ -305,8 +305,10 @@ describe('WebhooksPage', () => {
     expect(within(failed).getByTestId('webhook-delivery-status').textContent).toBe('Failed');
     expect(failed.textContent).toContain('Measure created');
     expect(failed.textContent).toContain('9 attempts');
-    expect(failed.textContent).toContain('Last answer: HTTP 503');
-    expect(failed.textContent).toContain('Last error: HTTP 503 Service Unavailable');
+    expect(failed.textContent).not.toContain('Last answer');
+    expect(failed.textContent).toContain(
+      'Last error: no HTTP answer (address not reachable, connection refused or timed out)',
+    );
     expect(failed.textContent).toContain(
       `Event: ${formatDate('2026-11-26T10:00:00.000Z', 'en', { dateStyle: 'medium', timeStyle: 'medium' })}`,
     );
