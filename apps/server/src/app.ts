@@ -17,6 +17,7 @@ import { createAuthOptions } from './modules/auth/auth-options';
 import { ApiTokensRepository } from './modules/api/api-tokens.repository';
 import { ApiTokensService } from './modules/api/api-tokens.service';
 import { registerOpenApi } from './modules/api/openapi';
+import { invalidateTokensOnAccessChanges } from './modules/api/token-invalidation';
 import { registerApi } from './modules/api/register-api';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { recipientsEncryption } from './modules/backup/archive-encryption';
@@ -100,8 +101,10 @@ export interface BuiltApp {
   /** What `/readyz` answers besides the database (tests look inside). */
   readiness: Readiness;
   /**
-   * Marks the instance not ready, answers new requests 503, lets running ones finish and each
-   * sync connection finish its push (then closes it with 1012), then closes mail and database.
+   * Marks the instance not ready and keeps serving for SHUTDOWN_DELAY_MS, then answers new
+   * requests 503 (Retry-After) while kept-alive connections drain, lets running ones finish and
+   * each sync connection finish its push (then closes it with 1012), then closes mail and
+   * database.
    */
   close(): Promise<void>;
 }
@@ -120,6 +123,8 @@ export interface BuildOptions {
   clock?: () => Date;
   /** Webhook delivery timing (tests shorten retries and polls). */
   webhooks?: Partial<WebhookOptions>;
+  /** How long a token's person is cached (tests make it long, so only notices refresh it). */
+  apiTokenCacheMs?: number;
 }
 
 /** The certificate chain and key (PEM) of TLS_CERT_FILE and TLS_KEY_FILE, said which is missing. */
@@ -144,6 +149,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrorHandler,
+    // Requests during the shutdown get our 503 (problem+json, Retry-After): graceful-close.ts.
+    return503OnClosing: false,
   };
   // With its own certificate the server speaks HTTP/2 (one connection for the fifty files of a
   // first screen, headers compressed: decision 50) and HTTP/1.1 on the same port (the sync
@@ -185,12 +192,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const authOptions = createAuthOptions({ config, database, people, mail, log: app.log });
     const auth = createAuth(authOptions);
     const documents = new DocumentsRepository(database);
-    const feed = new ChangeFeed(
-      documents,
+    const notifier =
       config.database.kind === 'postgres'
         ? new PgChangeNotifier(config.database.url, app.log)
-        : null,
-      (err) => app.log.error({ err }, 'sync: change feed failed'),
+        : null;
+    const feed = new ChangeFeed(documents, notifier, (err) =>
+      app.log.error({ err }, 'sync: change feed failed'),
     );
     closeFeed = () => feed.close();
     const push = new PushService(documents, metrics ? { observer: metrics } : {});
@@ -230,7 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
 
     registerErrorHandler(app);
-    registerGracefulClose(app);
+    const gracefulClose = registerGracefulClose(app);
     registerJsonBodyParser(app);
     await registerSecurityHeaders(app, config);
     await registerCompression(app);
@@ -238,7 +245,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await registerOpenApi(app, { version: build.version });
     registerHealthRoutes(app, { health: new HealthRepository(database), readiness });
     registerClientConfigRoutes(app, { config, build });
-    const apiTokens = new ApiTokensService(new ApiTokensRepository(database), peopleRepository);
+    const apiTokens = new ApiTokensService(
+      new ApiTokensRepository(database),
+      peopleRepository,
+      undefined,
+      options.apiTokenCacheMs,
+    );
+    invalidateTokensOnAccessChanges({
+      people: peopleRepository,
+      tokens: apiTokens,
+      notifier,
+      log: app.log,
+    });
     const sessions = new SessionService(auth, people, apiTokens);
     registerSessionRoutes(app, { sessions });
     const syncRoutes = await registerSyncRoutes(app, {
@@ -371,7 +389,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       readiness,
       close: () => {
         readiness.markStopping();
-        return (closing ??= app.close());
+        return (closing ??= (async () => {
+          // Not ready, still serving: the load balancer takes the instance out meanwhile.
+          await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+          await gracefulClose.drain();
+          await app.close();
+        })());
       },
     };
   } catch (error) {

@@ -1,11 +1,12 @@
 import { ConfigError, loadConfig, type AppConfig } from './config/env';
 import { buildApp } from './app';
-import { logUnhandledRejections } from './process-guards';
+import { armShutdownDeadline, logUnhandledRejections } from './process-guards';
 
 /**
- * Longest a shutdown may take before we give up on in-flight requests (a long upload) and exit 1.
- * A shutdown marks the instance not ready, lets running requests finish and each sync socket
- * finish its push, closes the sockets with 1012 and then the database (BuiltApp.close).
+ * Longest a shutdown may take after SHUTDOWN_DELAY_MS before we give up on in-flight requests (a
+ * long upload) and exit 1. A shutdown marks the instance not ready, waits the delay, answers new
+ * requests 503 while kept-alive connections drain, lets running requests finish and each sync
+ * socket finish its push, closes the sockets with 1012 and then the database (BuiltApp.close).
  */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -43,10 +44,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    setTimeout(() => {
-      app.log.error('shutdown took too long, exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    armShutdownDeadline(config.shutdownDelayMs + SHUTDOWN_TIMEOUT_MS, app.log);
     server.close().then(
       () => process.exit(0),
       (err: unknown) => {

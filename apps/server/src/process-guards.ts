@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+
 interface ErrorLog {
   error(object: { err: unknown }, message: string): void;
 }
@@ -15,4 +17,35 @@ export function logUnhandledRejections(log: ErrorLog): () => void {
   };
   process.on('unhandledRejection', onRejection);
   return () => process.off('unhandledRejection', onRejection);
+}
+
+/** Longer than the exit timer, so the watchdog acts only when the event loop cannot. */
+const WATCHDOG_GRACE_MS = 2_000;
+
+/**
+ * Runs in a worker thread, which has an event loop of its own: it ends the whole process even
+ * while the main thread is stuck in synchronous work, where no timer of ours would ever fire.
+ */
+const WATCHDOG_SOURCE = `
+const { workerData } = require('node:worker_threads');
+setTimeout(() => {
+  require('node:fs').writeSync(2, 'shutdown: the event loop did not answer; killing the process\\n');
+  process.kill(workerData.pid, 'SIGKILL');
+}, workerData.ms);
+`;
+
+/**
+ * The shutdown's hard deadline: after `limitMs` the process exits 1 whatever still runs (a long
+ * upload, a stalled download, a socket that does not read, a database that does not answer);
+ * if even that timer cannot run, a watchdog thread kills the process shortly after.
+ */
+export function armShutdownDeadline(limitMs: number, log: { error(message: string): void }): void {
+  setTimeout(() => {
+    log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, limitMs).unref();
+  new Worker(WATCHDOG_SOURCE, {
+    eval: true,
+    workerData: { pid: process.pid, ms: limitMs + WATCHDOG_GRACE_MS },
+  }).unref();
 }

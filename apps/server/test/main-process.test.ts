@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -80,6 +80,21 @@ describe('the server process', () => {
       expect(await server.exited).toBe(0);
     }
   });
+
+  it('ends after SIGTERM even when its event loop is stuck in synchronous work', async () => {
+    // Loaded before main: right after SIGTERM's handlers (main's has run by then) the loop spins
+    // forever, as it did behind a storm of snapshots; no timer of the main thread fires again.
+    const stuck = path.join(dataDir, 'stuck-after-sigterm.mjs');
+    await writeFile(stuck, "process.on('SIGTERM', () => setImmediate(() => { for (;;) {} }));\n");
+    const server = await runServer({ DATA_DIR: dataDir, NODE_OPTIONS: `--import=${stuck}` });
+    server.child.kill('SIGTERM');
+    // Its limit is 10 s; a process still spinning after a minute is ended here, not left behind.
+    const giveUp = setTimeout(() => server.child.kill('SIGKILL'), 60_000);
+    await server.exited;
+    clearTimeout(giveUp);
+    expect(server.output().stderr).toContain('the event loop did not answer');
+    expect(server.child.signalCode).toBe('SIGKILL');
+  }, 90_000);
 
   it('refuses an invalid environment with a readable message and exit code 1', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

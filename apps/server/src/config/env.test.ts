@@ -125,6 +125,16 @@ describe('parseEnv', () => {
     expect(parseEnv({ UPLOAD_QUOTA_BYTES: ' 1 ' }, '/srv/qa').uploadQuotaBytes).toBe(1);
   });
 
+  it('takes a shutdown delay of 0 to 60000 ms, 0 by default', () => {
+    expect(parseEnv({}, '/srv/qa').shutdownDelayMs).toBe(0);
+    expect(parseEnv({ SHUTDOWN_DELAY_MS: '5000' }, '/srv/qa').shutdownDelayMs).toBe(5000);
+    for (const bad of ['-1', '1.5', '5s', '60001']) {
+      expect(problems({ SHUTDOWN_DELAY_MS: bad }), bad).toEqual([
+        expect.stringMatching(/^SHUTDOWN_DELAY_MS: /),
+      ]);
+    }
+  });
+
   it('takes a port of its own and a token for /metrics', () => {
     const token = 'scrape-token-0123456789';
     expect(

@@ -92,6 +92,11 @@ export interface AppConfig {
   /** UPLOAD_QUOTA_BYTES: the most one person may have stored in files, in bytes. */
   uploadQuotaBytes: number;
   /**
+   * SHUTDOWN_DELAY_MS: after SIGTERM, how long `/readyz` says 503 while requests are still
+   * served, so a load balancer stops sending before the listener closes.
+   */
+  shutdownDelayMs: number;
+  /**
    * `/metrics` (Prometheus): on its own port (METRICS_PORT, same HOST) and/or behind a bearer
    * token (METRICS_TOKEN). Neither set: not served at all, so nothing leaks by default.
    */
@@ -323,6 +328,15 @@ const envSchema = z.object({
       .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
       .default(DEFAULT_UPLOAD_QUOTA_BYTES),
   ),
+  // Up to a minute: the process must still end within what an orchestrator waits (delay + 10 s).
+  SHUTDOWN_DELAY_MS: fromEnv(
+    z.coerce
+      .number({ message: 'expected a number of milliseconds' })
+      .int('expected a whole number of milliseconds')
+      .min(0, 'expected 0 or more milliseconds')
+      .max(60_000, 'expected at most 60000 milliseconds')
+      .default(0),
+  ),
   BACKUP_AGE_RECIPIENTS: ageRecipientList,
   BACKUP_STALL_TIMEOUT_S: fromEnv(
     z.coerce
@@ -456,6 +470,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
         : null,
     buildId: e.BUILD_ID ?? null,
     uploadQuotaBytes: e.UPLOAD_QUOTA_BYTES,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
     metrics: { port: e.METRICS_PORT ?? null, token: e.METRICS_TOKEN ?? null },
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
     backup: {

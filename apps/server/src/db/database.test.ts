@@ -16,6 +16,26 @@ describe('AppKysely', () => {
         ?.n,
     );
 
+  it('runs afterCommit callbacks once the outermost transaction committed, never on rollback', async () => {
+    const { db } = database;
+    const seen: string[] = [];
+    await db.transaction().execute(async () => {
+      await db.transaction().execute(async () => {
+        db.afterCommit(() => seen.push('joined'));
+      });
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toHaveLength(1);
+    await expect(
+      db.transaction().execute(async () => {
+        db.afterCommit(() => seen.push('rolled back'));
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    db.afterCommit(() => seen.push('outside'));
+    expect(seen).toEqual(['joined', 'outside']);
+  });
+
   it('hands code inside a transaction the transaction, not the (busy) root connection', async () => {
     const { db } = database;
     await db.transaction().execute(async (trx) => {

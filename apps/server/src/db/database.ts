@@ -17,6 +17,8 @@ export type DialectName = 'sqlite' | 'postgres';
 interface TransactionFrame<DB> {
   trx: Transaction<DB>;
   open: boolean;
+  /** Run once the outermost transaction has committed (dropped when it rolls back). */
+  committed: (() => void)[];
 }
 
 /**
@@ -36,6 +38,17 @@ export class AppKysely<DB> extends Kysely<DB> {
     return frame?.open ? frame.trx : this;
   }
 
+  /**
+   * Runs `callback` once what this async context wrote is committed: at once outside a
+   * transaction, after the outermost commit inside one (a joined transaction commits with it),
+   * never when it rolls back. For telling others about a change they must not read too early.
+   */
+  afterCommit(callback: () => void): void {
+    const frame = this.#frames.getStore();
+    if (frame?.open) frame.committed.push(callback);
+    else callback();
+  }
+
   override transaction(): TransactionBuilder<DB> {
     const builder = super.transaction();
     const frames = this.#frames;
@@ -43,14 +56,17 @@ export class AppKysely<DB> extends Kysely<DB> {
     builder.execute = async <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> => {
       const current = frames.getStore();
       if (current?.open) return callback(current.trx);
-      return execute(async (trx) => {
-        const frame: TransactionFrame<DB> = { trx, open: true };
+      const committed: (() => void)[] = [];
+      const result = await execute(async (trx) => {
+        const frame: TransactionFrame<DB> = { trx, open: true, committed };
         try {
           return await frames.run(frame, () => callback(trx));
         } finally {
           frame.open = false;
         }
       });
+      for (const run of committed) run();
+      return result;
     };
     return builder;
   }

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, errorBody, type ErrorCode } from '../shared/app-error';
 import { isApiPath, sendProblem } from './problem';
+
+/** When a client should try again after the database was unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own errors for bad input, mapped so a client never gets a 5xx for them. */
 const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
@@ -97,6 +101,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(request, reply, error.statusCode, 'invalid_request', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was written: the client may send it again (a load balancer, or the client).
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(request, reply, 503, 'unavailable', 'The database is unavailable', {
+        domainMessage: { key: 'server.databaseUnavailable' },
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return send(request, reply, 500, 'internal', 'Internal server error');

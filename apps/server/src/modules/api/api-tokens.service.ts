@@ -15,7 +15,11 @@ import type { PeopleRepository } from '../people/people.repository';
 import type { ApiTokensRepository, StoredApiToken } from './api-tokens.repository';
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-/** A token's person and state are read again after this long (revocations on other instances). */
+/**
+ * A token's person and state are read again after this long. Changes of a person (roles,
+ * deactivation) and revocations drop the entries at once, on every instance (`forgetPerson`);
+ * this bounds what a lost notice can cost.
+ */
 const CACHE_MS = 5_000;
 /** `last_used_at` is written at most this often per token. */
 const TOUCH_MS = 60_000;
@@ -51,12 +55,36 @@ export interface TokenCaller {
 export class ApiTokensService {
   private readonly cache = new Map<string, { caller: TokenCaller; until: number }>();
   private readonly touched = new Map<string, number>();
+  /** Counts forgets: a lookup that began before one does not cache what it read. */
+  private generation = 0;
+  private readonly revokeListeners = new Set<(personId: string) => void>();
 
   constructor(
     private readonly tokens: ApiTokensRepository,
     private readonly people: PeopleRepository,
     private readonly clock: () => Date = () => new Date(),
+    private readonly cacheMs = CACHE_MS,
   ) {}
+
+  /** Drops what the cache knows of the person's tokens: the next request reads them again. */
+  forgetPerson(personId: string): void {
+    this.generation += 1;
+    for (const [id, entry] of this.cache) {
+      if (entry.caller.person.id === personId) this.cache.delete(id);
+    }
+  }
+
+  /** Drops the whole cache (notices from other instances may have been missed). */
+  forgetAll(): void {
+    this.generation += 1;
+    this.cache.clear();
+  }
+
+  /** Calls `listener` with the owner of every token revoked here (to tell other instances). */
+  onRevoke(listener: (personId: string) => void): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
 
   async list(person: Person): Promise<ApiToken[]> {
     return (await this.tokens.ofPerson(person.id)).map(publicToken);
@@ -106,6 +134,7 @@ export class ApiTokensService {
     const revoked = await this.tokens.revoke(person.id, id, this.clock().toISOString());
     this.cache.delete(id);
     if (!revoked) throw new AppError('not_found', 'no such token');
+    for (const listener of this.revokeListeners) listener(person.id);
   }
 
   /**
@@ -122,12 +151,16 @@ export class ApiTokensService {
     if (cached && cached.until > now.getTime()) {
       caller = cached.caller;
     } else {
+      const generation = this.generation;
       const token = await this.tokens.find(parsed.id);
       if (!token) throw new AppError('token_invalid', 'unknown API token');
       const person = await this.people.findById(token.personId);
       if (!person || !canSignIn(person)) throw new AppError('unauthenticated', 'cannot sign in');
       caller = { person, token };
-      this.cache.set(parsed.id, { caller, until: now.getTime() + CACHE_MS });
+      // A change committed while we read may not be in what we read: use it once, keep nothing.
+      if (generation === this.generation) {
+        this.cache.set(parsed.id, { caller, until: now.getTime() + this.cacheMs });
+      }
     }
     const expected = Buffer.from(caller.token.secretHash, 'hex');
     const given = Buffer.from(hashSecret(parsed.secret), 'hex');

@@ -47,6 +47,8 @@ function preferencesColumn(person: Person): string | null {
  * nothing that writes people can forget it.
  */
 export class PeopleRepository {
+  private readonly changeListeners = new Set<(personId: string) => void>();
+
   constructor(
     private readonly database: Database,
     private readonly directory: PeopleDirectory = new PeopleDirectory(database),
@@ -55,6 +57,21 @@ export class PeopleRepository {
   /** The open transaction if there is one (see AppKysely), so hooks inside better-auth work. */
   private get db() {
     return this.database.db.executor;
+  }
+
+  /**
+   * Calls `listener` with the id of every person record written, once the write is committed
+   * (the token cache forgets what it knew of the person: roles, deactivation).
+   */
+  onChange(listener: (personId: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(personId: string): void {
+    this.database.db.afterCommit(() => {
+      for (const listener of this.changeListeners) listener(personId);
+    });
   }
 
   private bool(value: boolean): number | boolean {
@@ -85,6 +102,7 @@ export class PeopleRepository {
         .execute();
       await this.directory.project(person);
       await this.projectRoles();
+      this.changed(person.id);
     });
   }
 
@@ -114,6 +132,7 @@ export class PeopleRepository {
       if (result.numUpdatedRows === 0n) return false;
       await this.directory.project(person);
       await this.projectRoles();
+      this.changed(person.id);
       return true;
     });
   }
@@ -127,6 +146,7 @@ export class PeopleRepository {
       await this.db.deleteFrom('people').where('id', '=', personId).execute();
       await this.directory.remove(personId);
       await this.projectRoles();
+      this.changed(personId);
     });
   }
 
@@ -183,6 +203,7 @@ export class PeopleRepository {
       const linked = await this.findById(personId);
       if (linked) await this.directory.project(linked, { emailConflict: 'take' });
       await this.projectRoles();
+      this.changed(personId);
       return true;
     });
   }

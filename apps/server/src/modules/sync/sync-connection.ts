@@ -14,6 +14,8 @@ import {
   type ReplicatedDocument,
   type ServerMessage,
 } from '@qa/sync';
+import { isDatabaseUnavailable } from '../../db/errors';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeFeed } from './change-feed';
@@ -211,6 +213,10 @@ export class SyncConnection {
       }
       this.enqueue(async () => {
         try {
+          // One message per turn of the event loop: a connection whose every answer is ready
+          // at once (snapshots kept in the cache, a client reading as fast as loopback) would
+          // otherwise answer all it was sent before /healthz or another socket gets a turn.
+          await nextTurn();
           await this.writable();
           await this.handleRaw(text);
         } finally {
@@ -284,11 +290,24 @@ export class SyncConnection {
   private enqueue(work: () => Promise<void>): void {
     this.queue = this.queue
       .then(() => (this.draining ? undefined : work()))
-      .catch((err: unknown) => {
-        this.deps.log.error({ err }, 'sync: connection failed');
-        this.error('internal', 'the server failed; reconnect to retry');
-        this.close(CLOSE_INTERNAL, 'internal error');
-      });
+      .catch((err: unknown) => this.failed(err, 'connection failed'));
+  }
+
+  /**
+   * Ends the connection after a failure: 1011 for a bug; 1013 "try again later" when the
+   * database cannot be reached, so the client backs off, reconnects and pushes the commands it
+   * kept again (nothing of them was written).
+   */
+  private failed(err: unknown, what: string): void {
+    if (isDatabaseUnavailable(err)) {
+      this.deps.log.warn({ err }, `sync: ${what}; the database is unavailable`);
+      this.error('internal', 'the database is unavailable; nothing was written, reconnect later');
+      this.close(CLOSE_TRY_AGAIN_LATER, 'database unavailable');
+      return;
+    }
+    this.deps.log.error({ err }, `sync: ${what}`);
+    this.error('internal', 'the server failed; reconnect to retry');
+    this.close(CLOSE_INTERNAL, 'internal error');
   }
 
   /**
@@ -429,9 +448,7 @@ export class SyncConnection {
     try {
       await this.handle(parsed.message);
     } catch (err) {
-      this.deps.log.error({ err }, 'sync: failed to handle a message');
-      this.error('internal', 'the server failed; reconnect to retry');
-      this.close(CLOSE_INTERNAL, 'internal error');
+      this.failed(err, 'failed to handle a message');
     }
   }
 
@@ -626,6 +643,8 @@ export class SyncConnection {
     for (;;) {
       const chunk = await reader.next();
       if (!chunk) return false;
+      // Every connection sends a chunk per turn of the event loop, whoever reads fastest.
+      await nextTurn();
       let drained = written;
       while (this.socket.bufferedAmount > limits.snapshotHighWaterBytes) {
         if (!current()) return false;
