@@ -11,6 +11,7 @@ import { benchMeasures } from './measures.bench';
 import { benchReporting } from './reporting.bench';
 import { benchServerHttp } from './server-http.bench';
 import { benchSnapshot } from './snapshot.bench';
+import { benchStorm } from './storm.bench';
 import { benchSubscribe } from './subscribe.bench';
 import { benchSync } from './sync.bench';
 import { benchTemplates } from './templates.bench';
@@ -26,6 +27,7 @@ const benches: Array<[string, () => Promise<void>]> = [
   ['REST API reads and writes (issue 16)', benchApi],
   ['subscribe cost', benchSubscribe],
   ['snapshot of 50,000 documents (issue 16)', benchSnapshot],
+  ['one person storming the sync endpoint (issue 35)', benchStorm],
   ['backup and restore under load (issue 20)', benchBackup],
   ['screens in Chromium', benchUi],
   ['execution in the field (issue 11)', benchExecution],

@@ -15,11 +15,11 @@ import {
   type ServerMessage,
 } from '@qa/sync';
 import { isDatabaseUnavailable } from '../../db/errors';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeFeed } from './change-feed';
 import type { ChangeRecord, DocumentsRepository } from './documents.repository';
+import { TURN_BYTES, type PersonTurns } from './person-turns';
 import type { PushService } from './push.service';
 import { forClient, type SnapshotCache, type SnapshotReader } from './snapshot-cache';
 
@@ -86,6 +86,8 @@ export interface SyncConnectionDeps {
   documents: DocumentsRepository;
   push: PushService;
   feed: ChangeFeed;
+  /** Turns of the event loop this person's connections share (`person-turns.ts`). */
+  turns: PersonTurns;
   /** Snapshots shared by the subscriptions of every connection (one encoding per position). */
   snapshots: SnapshotCache;
   /** This database's change-log id (`change-log-id.ts`): sequences are positions in it. */
@@ -216,7 +218,7 @@ export class SyncConnection {
           // One message per turn of the event loop: a connection whose every answer is ready
           // at once (snapshots kept in the cache, a client reading as fast as loopback) would
           // otherwise answer all it was sent before /healthz or another socket gets a turn.
-          await nextTurn();
+          await this.deps.turns.take();
           await this.writable();
           await this.handleRaw(text);
         } finally {
@@ -643,8 +645,9 @@ export class SyncConnection {
     for (;;) {
       const chunk = await reader.next();
       if (!chunk) return false;
-      // Every connection sends a chunk per turn of the event loop, whoever reads fastest.
-      await nextTurn();
+      // A person sends at most TURN_BYTES per turn of the event loop, however many sockets
+      // read fast, so a storm of snapshots leaves the turns between to everyone else.
+      await this.deps.turns.take(Math.max(1, Math.ceil(chunk.documents.length / TURN_BYTES)));
       let drained = written;
       while (this.socket.bufferedAmount > limits.snapshotHighWaterBytes) {
         if (!current()) return false;

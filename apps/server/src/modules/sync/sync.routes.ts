@@ -12,6 +12,7 @@ import type { SessionService } from '../auth/session.service';
 import type { ChangeFeed } from './change-feed';
 import type { DocumentsRepository } from './documents.repository';
 import type { PushService } from './push.service';
+import { PersonTurns } from './person-turns';
 import { DEFAULT_SNAPSHOT_CACHE, SnapshotCache } from './snapshot-cache';
 import {
   CLOSE_SERVICE_RESTART,
@@ -40,8 +41,8 @@ export interface SyncRouteDeps {
  */
 export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDeps) {
   const connections = new Set<SyncConnection>();
-  /** Open connections per person id: one person's sockets are capped (issue 35). */
-  const byPerson = new Map<string, number>();
+  /** Open connections per person id, capped, and the turns they share (issue 35). */
+  const byPerson = new Map<string, { open: number; turns: PersonTurns }>();
   const { limits } = deps;
   const snapshots = new SnapshotCache({
     ...DEFAULT_SNAPSHOT_CACHE,
@@ -110,7 +111,8 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         return;
       }
       const personId = person.id;
-      const open = byPerson.get(personId) ?? 0;
+      const mine = byPerson.get(personId) ?? { open: 0, turns: new PersonTurns() };
+      const { open } = mine;
       if (open >= limits.maxConnectionsPerPerson) {
         // What arrived early is not touched: the client keeps it and sends it again later.
         req.log.warn({ personId, open }, 'sync: too many connections of one person refused');
@@ -126,13 +128,14 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         setTimeout(() => socket.terminate(), 2_000).unref();
         return;
       }
-      byPerson.set(personId, open + 1);
+      mine.open += 1;
+      byPerson.set(personId, mine);
       socket.on('close', () => {
-        const left = (byPerson.get(personId) ?? 1) - 1;
-        if (left > 0) byPerson.set(personId, left);
-        else byPerson.delete(personId);
+        mine.open -= 1;
+        if (mine.open === 0 && byPerson.get(personId) === mine) byPerson.delete(personId);
       });
       const connection = new SyncConnection(socket, person, {
+        turns: mine.turns,
         snapshots,
         documents: deps.documents,
         push: deps.push,
