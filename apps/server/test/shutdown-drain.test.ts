@@ -2,6 +2,7 @@ import http from 'node:http';
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDialect } from './support/dialects';
 import { startApp, type TestApp } from './support/start-app';
+import { SyncSocket } from './support/sync-socket';
 
 /** One HTTP/1.1 request on `agent`: its status, headers and body, or the socket error. */
 function request(
@@ -36,16 +37,16 @@ describeEachDialect('shutdown drain', (dialect) => {
 
   it('answers requests on kept-alive connections 503 with Retry-After, then closes them', async () => {
     app = await startApp({ dialect });
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-    // Eight connections, each idle and kept alive, as a client's pool after some work.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 9 });
+    // Nine connections, each idle and kept alive, as a client's pool after some work.
     const warm = await Promise.all(
-      Array.from({ length: 8 }, () => request(app!, agent, 'GET', '/healthz')),
+      Array.from({ length: 9 }, () => request(app!, agent, 'GET', '/healthz')),
     );
     expect(warm.every((answer) => answer.status === 200)).toBe(true);
 
     const closed = app.server.close();
-    // Writes sent just after SIGTERM, one on each kept-alive connection: each gets an answer,
-    // none a cut connection.
+    // Writes sent just after SIGTERM, one on each of eight kept-alive connections: each gets an
+    // answer, none a cut connection (the ninth stays idle, so the drain lasts its full second).
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => request(app!, agent, 'POST', '/api/v1/measures')),
     );
@@ -58,6 +59,8 @@ describeEachDialect('shutdown drain', (dialect) => {
       expect(problem.code).toBe('unavailable');
       expect(problem.detail).toContain('startet gerade neu');
     }
+    // A sync socket that tries to connect now hears 503 too and backs off.
+    await expect(SyncSocket.open(app)).rejects.toThrow('upgrade refused with 503');
     await closed;
     agent.destroy();
   });

@@ -17,7 +17,7 @@ const PROBES = new Set(['/healthz', '/readyz']);
 export interface GracefulClose {
   /**
    * From now on every new request is answered 503 problem+json with Retry-After and
-   * `Connection: close`; resolves once no plain HTTP connection is left or after DRAIN_MS.
+   * `Connection: close`; resolves once no connection is left or after DRAIN_MS.
    */
   drain(): Promise<void>;
 }
@@ -30,19 +30,20 @@ export interface GracefulClose {
 export function registerGracefulClose(app: FastifyInstance, drainMs = DRAIN_MS): GracefulClose {
   let draining = false;
   let closing = false;
-  // Plain HTTP connections; an upgraded one (a sync WebSocket) closes with 1012 on its own.
+  // Open connections; the sync WebSockets among them close with 1012 after the drain.
   const connections = new Set<Socket>();
   app.server.on('connection', (socket: Socket) => {
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
-  app.server.on('upgrade', (_req: unknown, socket: Socket) => connections.delete(socket));
 
   app.addHook('onRequest', async (req, reply) => {
     if (!draining || PROBES.has(req.url.split('?')[0]!)) return;
     reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     // (HTTP/2 has no Connection header: its sessions end with GOAWAY when the server closes.)
     if (req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
+    // A WebSocket upgrade's socket is the websocket plugin's, which ends it only once upgraded.
+    if (req.headers.upgrade !== undefined) reply.raw.once('finish', () => req.raw.socket.destroy());
     return sendProblem(req, reply, {
       status: 503,
       code: 'unavailable',
