@@ -103,6 +103,24 @@ describe('SyncClient connection', () => {
     expect(client.getSnapshot().pending).toBe(0);
   });
 
+  it("tells the server's limits on one person once each, and reconnects with backoff", async () => {
+    harness = createSyncHarness();
+    const told: string[] = [];
+    const client = harness.client({ random: () => 0.5, onLimit: (code) => told.push(code) });
+    await online(client);
+    const [socket] = [...harness.server.sockets];
+    const error = { type: 'error', message: 'over the limit' } as const;
+    harness.server.send(socket!, { ...error, code: 'too_many_subscriptions', subscriptionId: 'x' });
+    harness.server.send(socket!, { ...error, code: 'too_many_subscriptions', subscriptionId: 'y' });
+    harness.server.send(socket!, { ...error, code: 'too_many_connections' });
+    await vi.waitFor(() =>
+      expect(told).toEqual(['too_many_subscriptions', 'too_many_connections']),
+    );
+    socket!.close(4429, 'too many connections');
+    // Not the quick return after a restart: the person's other sockets are still open.
+    expect(await reconnectDelay()).toBe(500);
+  });
+
   it('drops the socket when the device goes offline and pushes nothing into it', async () => {
     harness = createSyncHarness();
     const client = harness.client();

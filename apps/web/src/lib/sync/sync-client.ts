@@ -34,7 +34,7 @@ import {
   type Scheduler,
   type SyncLog,
 } from './sync-runtime';
-import type { CommandOptions, CommandOutcome, Rejection } from './sync-types';
+import type { CommandOptions, CommandOutcome, Rejection, SyncLimitCode } from './sync-types';
 
 export interface SyncClientOptions {
   db: ReplicaDb;
@@ -49,6 +49,11 @@ export interface SyncClientOptions {
   onReject?: (rejection: Rejection) => void;
   /** The server refused the session (the socket closes; reconnects keep trying). */
   onUnauthorized?: () => void;
+  /**
+   * The server refused this person more sockets or subscriptions, or cut a socket that did not
+   * read fast enough (issue 35); the leader tab tells it once per refusal.
+   */
+  onLimit?: (code: SyncLimitCode) => void;
   /** The server speaks another protocol version (a deploy since this page loaded). */
   onProtocolMismatch?: () => void;
   /**
@@ -302,6 +307,7 @@ export class SyncClient {
       createSocket: options.createSocket,
       uploadFiles: options.uploadFiles,
       onUnauthorized: options.onUnauthorized,
+      onLimit: options.onLimit,
       onProtocolMismatch: options.onProtocolMismatch,
       onOrphanRejection: (row) => this.report(toRejection(row)),
       aliveTabs: () => aliveTabs(this.locks, this.scope),

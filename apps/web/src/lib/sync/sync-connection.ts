@@ -22,6 +22,7 @@ import { markNotLive, markQueryError } from './query-store';
 import type { OutboxRow, QueryRow, ReplicaDb } from './replica-db';
 import { SOCKET_OPEN, messageText, type WebSocketLike } from './socket';
 import type { Scheduler, SyncLog } from './sync-runtime';
+import { SYNC_LIMIT_CODES, type SyncLimitCode } from './sync-types';
 
 /** Keeps one push message well below the server's frame limit (8 MiB). */
 const PUSH_CHARS = 1024 * 1024;
@@ -46,6 +47,8 @@ export interface ConnectionContext {
   log: SyncLog;
   onWelcome: () => void;
   onUnauthorized?: () => void;
+  /** The server refused this person more (sockets, subscriptions) or cut a slow socket. */
+  onLimit?: (code: SyncLimitCode) => void;
   /** The server speaks another protocol version: this page is outdated (or the server is). */
   onProtocolMismatch?: () => void;
   /** The socket is gone: closed by the server (with its close code) or lost, or given up here. */
@@ -343,6 +346,8 @@ export class SyncConnection {
   }
 
   private async handleError(message: ErrorMessage): Promise<void> {
+    const limit = SYNC_LIMIT_CODES.find((code) => code === message.code);
+    if (limit) this.ctx.onLimit?.(limit);
     if (message.subscriptionId !== undefined) {
       const key = this.keyBySubscription.get(message.subscriptionId);
       if (key === undefined) return;

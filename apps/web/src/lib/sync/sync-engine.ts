@@ -19,7 +19,7 @@ import { openReplica, type IndexedDbBinding } from './replica-db';
 import { requestPersistentStorage } from './request-persistence';
 import { defaultSyncUrl, type CreateSocket } from './socket';
 import { SyncClient } from './sync-client';
-import type { Rejection } from './sync-types';
+import type { Rejection, SyncLimitCode } from './sync-types';
 
 export interface SyncEngineOptions {
   personId: string;
@@ -29,6 +29,8 @@ export interface SyncEngineOptions {
   actor: () => CommandActor;
   onReject: (rejection: Rejection) => void;
   onUnauthorized: () => void;
+  /** The server refused this person more sockets or subscriptions (issue 35). */
+  onLimit: (code: SyncLimitCode) => void;
   /** The server was restored from a backup and this tab's data was loaded again. */
   onChangeLogReset: () => void;
   locks: LockManagerLike | null;
@@ -106,6 +108,7 @@ export function startSyncEngine(options: SyncEngineOptions): SyncEngine {
     uploadFiles: options.uploadFiles ?? (files ? createFileUploader(files) : undefined),
     onReject: options.onReject,
     onUnauthorized: options.onUnauthorized,
+    onLimit: options.onLimit,
     onProtocolMismatch: reloadForNewProtocol,
     onChangeLogReset: options.onChangeLogReset,
     locks: options.locks,

@@ -7,6 +7,7 @@ import type { ConnectionStatus, OutboxRow, QueryRow, RejectionRow, ReplicaDb } f
 import type { CreateSocket } from './socket';
 import { SyncConnection } from './sync-connection';
 import type { OnlineEvents, Scheduler, SyncLog } from './sync-runtime';
+import type { SyncLimitCode } from './sync-types';
 
 /** App-level ping interval; a socket silent for two intervals and more is taken for dead. */
 export const PING_INTERVAL_MS = 25_000;
@@ -22,6 +23,8 @@ export interface LeaderOptions {
   createSocket: CreateSocket;
   uploadFiles?: (fileIds: string[]) => Promise<void>;
   onUnauthorized?: () => void;
+  /** Told once per refusal until a socket is welcomed again (reconnects meet it again). */
+  onLimit?: (code: SyncLimitCode) => void;
   onProtocolMismatch?: () => void;
   /** Rejections whose tab is gone (closed, reloaded) are reported here. */
   onOrphanRejection: (row: RejectionRow) => void;
@@ -52,6 +55,8 @@ export class SyncLeader {
   private outbox: readonly OutboxRow[] = [];
   private queries: ReadonlyMap<string, QueryRow> = new Map();
   private readonly uploaded = new Set<number>();
+  /** Limit refusals the person was told since the last welcome (see onLimit). */
+  private readonly limitsTold = new Set<SyncLimitCode>();
   private readonly stopOnline: () => void;
 
   constructor(private readonly options: LeaderOptions) {
@@ -118,9 +123,18 @@ export class SyncLeader {
       now: options.now,
       log: options.log,
       onUnauthorized: options.onUnauthorized,
+      onLimit: (code) => {
+        if (this.limitsTold.has(code)) return;
+        this.limitsTold.add(code);
+        options.onLimit?.(code);
+      },
       onProtocolMismatch: options.onProtocolMismatch,
       onWelcome: () => {
         this.attempt = 0;
+        // Sockets over the person's limit are refused before a welcome: one accepted again
+        // means the earlier refusal is over, and a new one is news.
+        this.limitsTold.delete('too_many_connections');
+        this.limitsTold.delete('slow_consumer');
         void this.writeStatus('online');
       },
       onClosed: (code) => this.lost(connection, code),

@@ -14,7 +14,13 @@ import type { SyncClient } from './sync-client';
 import { OfflineFilesContext, SyncClientContext } from './sync-context';
 import type { SyncEngine } from './sync-engine';
 import { loadSyncEngine } from './sync-engine-loader';
-import type { Rejection } from './sync-types';
+import type { Rejection, SyncLimitCode } from './sync-types';
+
+const LIMIT_MESSAGES = {
+  too_many_connections: 'sync.limit.tooManyConnections',
+  too_many_subscriptions: 'sync.limit.tooManySubscriptions',
+  slow_consumer: 'sync.limit.slowConsumer',
+} as const satisfies Record<SyncLimitCode, string>;
 
 export interface SyncProviderProps {
   children: ReactNode;
@@ -71,6 +77,7 @@ export function SyncProvider({
   const roles = useRef<readonly string[]>([]);
   const report = useRef<(rejection: Rejection) => void>(() => undefined);
   const reportRestore = useRef<() => void>(() => undefined);
+  const reportLimit = useRef<(code: SyncLimitCode) => void>(() => undefined);
   const setup = useRef({ createSocket, indexedDb, uploadFiles, refresh });
   useEffect(() => {
     roles.current = person?.roles ?? [];
@@ -91,6 +98,8 @@ export function SyncProvider({
     // Recent changes of this device that the server had saved may be gone with the restore:
     // say why, rather than let them vanish silently.
     reportRestore.current = () => show({ type: 'info', message: t('sync.restored') });
+    // The server's limits on one person (issue 35): say what to do rather than spin silently.
+    reportLimit.current = (code) => show({ type: 'error', message: t(LIMIT_MESSAGES[code]) });
   }, [show, language, t]);
 
   useEffect(() => {
@@ -115,6 +124,7 @@ export function SyncProvider({
           // The socket was refused: ask once whether the session is still valid.
           onUnauthorized: once(() => void setup.current.refresh()),
           onChangeLogReset: () => reportRestore.current(),
+          onLimit: (code) => reportLimit.current(code),
           locks: browserLocks(),
         });
         engine.started.catch((error: unknown) => {

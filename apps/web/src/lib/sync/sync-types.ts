@@ -4,6 +4,17 @@ import type { JsonObject, MessageKey, RejectCode } from '@qa/sync';
 /** SPEC section 4 "Document sync state". */
 export type SyncState = 'sync' | 'cached' | 'unsync' | 'unsaved';
 
+/**
+ * The server's limits on what one person may cost it (issue 35): too many sockets of this
+ * person, too many subscriptions on this socket, or a socket cut for not reading fast enough.
+ */
+export const SYNC_LIMIT_CODES = [
+  'too_many_connections',
+  'too_many_subscriptions',
+  'slow_consumer',
+] as const;
+export type SyncLimitCode = (typeof SYNC_LIMIT_CODES)[number];
+
 export interface ViewDocument {
   collection: string;
   id: string;
