@@ -235,14 +235,21 @@ async function stormChild(): Promise<void> {
     cut: 0,
   };
   let stopping = false;
+  let settle: () => void = () => undefined;
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const refusedHere = new Set<number>();
+  const settledOne = () => {
+    if (report.accepted + report.refusedSockets === STORM_SOCKETS) settle();
+  };
   const sockets = await Promise.all(
     Array.from({ length: STORM_SOCKETS }, () => openSocket(url, cookie)),
   );
   sockets.forEach((ws, s) => {
-    let next = 0;
-    const subscribe = () => {
+    // Held open, as a screen holds its queries; an answered one is asked again under its id.
+    const subscribe = (subscriptionId: string) => {
       if (stopping || ws.readyState !== WebSocket.OPEN) return;
-      const subscriptionId = `s${next++ % 1_000_000}`;
       ws.send(JSON.stringify({ type: 'subscribe', v, subscriptionId, query: ALL_AUDITS }));
     };
     ws.on('message', (data: Buffer) => {
@@ -251,23 +258,35 @@ async function stormChild(): Promise<void> {
       const start = data.subarray(0, 120).toString('latin1');
       if (start.includes('"type":"welcome"')) {
         report.accepted += 1;
-        for (let n = 0; n < STORM_SUBSCRIPTIONS; n += 1) subscribe();
+        settledOne();
+        for (let n = 0; n < STORM_SUBSCRIPTIONS; n += 1) subscribe(`s${n}`);
       } else if (start.includes('too_many_connections')) {
+        if (refusedHere.has(s)) return;
+        refusedHere.add(s);
         report.refusedSockets += 1;
+        settledOne();
       } else if (start.includes('too_many_subscriptions')) {
         report.refusedSubscriptions += 1;
       } else if (start.includes('slow_consumer')) {
         report.cut += 1;
       } else if (start.includes('"type":"snapshot"') && data.includes('"final":true')) {
         report.snapshots += 1;
-        // Again and again: unsubscribe the answered one and ask anew.
         const id = /"subscriptionId":"([^"]+)"/.exec(start)?.[1];
-        if (id) ws.send(JSON.stringify({ type: 'unsubscribe', v, subscriptionId: id }));
-        subscribe();
+        if (id) subscribe(id);
+      }
+    });
+    ws.on('close', (code) => {
+      // Refused, but the message came too late to be read before the close.
+      if (code === 4429 && !refusedHere.has(s)) {
+        refusedHere.add(s);
+        report.refusedSockets += 1;
+        settledOne();
       }
     });
     ws.send(JSON.stringify({ type: 'hello', v, clientId: `storm-${s}`, protocolVersion: v }));
   });
+  // Every socket welcomed or refused; a refusal lost with a socket cut early does not hold it up.
+  await Promise.race([settled, sleep(5_000)]);
   console.log('started');
   await new Promise((resolve) => process.stdin.once('data', resolve));
   stopping = true;
