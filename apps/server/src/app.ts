@@ -266,7 +266,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       feed,
       changeLogId,
       trustedOrigins: config.trustedOrigins,
-      limits: { ...DEFAULT_SYNC_LIMITS, ...options.syncLimits },
+      limits: {
+        ...DEFAULT_SYNC_LIMITS,
+        maxConnectionsPerPerson: config.sync.maxConnectionsPerPerson,
+        maxSubscriptions: config.sync.maxSubscriptions,
+        maxBufferedBytes: config.sync.maxQueuedBytes,
+        ...options.syncLimits,
+      },
     });
     metrics?.watch(
       {

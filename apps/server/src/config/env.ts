@@ -111,6 +111,12 @@ export interface AppConfig {
    * public keys; a download that takes nothing for BACKUP_STALL_TIMEOUT_S is ended.
    */
   backup: { ageRecipients: string[]; stallTimeoutMs: number };
+  /**
+   * What one person may cost the sync endpoint (issue 35): sockets per person on this instance,
+   * subscriptions per socket, and bytes waiting in a socket for a client that does not read
+   * before it is cut (`slow_consumer`).
+   */
+  sync: { maxConnectionsPerPerson: number; maxSubscriptions: number; maxQueuedBytes: number };
 }
 
 /** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
@@ -253,6 +259,14 @@ const portNumber = (min: number) =>
     .min(min, `expected a port number ${min}-65535`)
     .max(65535, `expected a port number ${min}-65535`);
 
+const positiveCount = (what: string, fallback: number) =>
+  z.coerce
+    .number({ message: `expected a number of ${what}` })
+    .int(`expected a whole number of ${what}`)
+    .min(1, 'expected at least 1')
+    .max(100_000, 'expected at most 100000')
+    .default(fallback);
+
 /** age public keys (`age1…`), separated by commas or white space, each checked by age itself. */
 const ageRecipientList = fromEnv(
   z
@@ -336,6 +350,17 @@ const envSchema = z.object({
       .min(0, 'expected 0 or more milliseconds')
       .max(60_000, 'expected at most 60000 milliseconds')
       .default(0),
+  ),
+  SYNC_MAX_CONNECTIONS_PER_PERSON: fromEnv(positiveCount('connections', 10)),
+  SYNC_MAX_SUBSCRIPTIONS: fromEnv(positiveCount('subscriptions', 100)),
+  // Below one snapshot chunk (1 MiB) every large snapshot would cut its reader.
+  SYNC_MAX_QUEUED_BYTES: fromEnv(
+    z.coerce
+      .number({ message: 'expected a number of bytes' })
+      .int('expected a whole number of bytes')
+      .min(2 * 1024 * 1024, 'expected at least 2097152 bytes (2 MiB)')
+      .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
+      .default(16 * 1024 * 1024),
   ),
   BACKUP_AGE_RECIPIENTS: ageRecipientList,
   BACKUP_STALL_TIMEOUT_S: fromEnv(
@@ -476,6 +501,11 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
     backup: {
       ageRecipients: e.BACKUP_AGE_RECIPIENTS,
       stallTimeoutMs: e.BACKUP_STALL_TIMEOUT_S * 1000,
+    },
+    sync: {
+      maxConnectionsPerPerson: e.SYNC_MAX_CONNECTIONS_PER_PERSON,
+      maxSubscriptions: e.SYNC_MAX_SUBSCRIPTIONS,
+      maxQueuedBytes: e.SYNC_MAX_QUEUED_BYTES,
     },
   };
 }
