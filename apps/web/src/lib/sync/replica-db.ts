@@ -115,6 +115,12 @@ export type MetaRow =
    * a tab whose last read is older reads the whole table again instead of the rows since.
    */
   | { key: 'documentsReset'; value: number }
+  /**
+   * The `documentsReset` whose notice ("the server was restored") some tab has shown. A restore
+   * also signs everyone out, so the tab that meets the new change log is often a fresh one after
+   * the sign-in: it still owes the person the notice.
+   */
+  | { key: 'resetReported'; value: number }
   | { key: 'connection'; value: ConnectionRecord };
 
 export type MetaKey = MetaRow['key'];

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@qa/sync';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adoptChangeLog } from './change-log-store';
 import { FakeLockManager } from './fake-lock-manager';
 import { queryKey } from './query-key';
 import type { SyncClient } from './sync-client';
@@ -123,6 +124,38 @@ describe('SyncClient and the server change log', () => {
     harness.server.write('things', 'f', { name: 'F' });
     await vi.waitFor(() => expect(thing(follower, 'f')).toEqual({ name: 'F' }));
     expect(resets).toEqual({ leader: 1, follower: 1 });
+  });
+
+  it('says so once, in the tab opened after the restore signed everyone out', async () => {
+    harness = createSyncHarness();
+    harness.server.write('things', 'a', { name: 'A' });
+    const backup = harness.server.backup();
+    harness.server.write('things', 'b', { name: 'B' });
+    const before = harness.client({ onChangeLogReset: () => expect.fail('nothing was restored') });
+    before.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(thing(before, 'b')).toEqual({ name: 'B' }));
+    // Signed out by the restore: this tab's client is gone before the new log is met.
+    await before.stop();
+    harness.server.restore(backup);
+    // The signed-in tab's socket met the new log before its first read of the replica (as the
+    // browser test of the restore saw): the documents were emptied before this tab showed any.
+    await expect(adoptChangeLog(harness.openDb(), harness.server.changeLogId)).resolves.toBe(
+      'reset',
+    );
+
+    let resets = 0;
+    const signedIn = harness.client({ onChangeLogReset: () => (resets += 1) });
+    signedIn.watch(THINGS_QUERY);
+    await vi.waitFor(() => expect(shown(signedIn)).toEqual({ a: { name: 'A' } }));
+    await vi.waitFor(() => expect(resets).toBe(1));
+    await signedIn.stop();
+
+    // Told once: the next tab on this device reads the same replica and says nothing.
+    const later = harness.client({ onChangeLogReset: () => (resets += 1) });
+    later.watch(THINGS_QUERY);
+    await online(later);
+    await vi.waitFor(() => expect(shown(later)).toEqual({ a: { name: 'A' } }));
+    expect(resets).toBe(1);
   });
 
   it('takes the id of the first server that tells one, keeping a replica from before ids', async () => {

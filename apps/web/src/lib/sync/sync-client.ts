@@ -113,6 +113,8 @@ interface ReplicaRead {
   since: number | null;
   /** `documentsReset`: when the documents were last emptied (the server's change log changed). */
   reset: number;
+  /** `resetReported`: the last reset some tab has told the person about. */
+  resetReported: number;
   stamp: number;
   rows: DocumentRow[];
   outbox: OutboxRow[];
@@ -187,6 +189,8 @@ export class SyncClient {
   private documentsStamp: number | null = null;
   /** The `documentsReset` of the last read applied; null before the first. */
   private documentsReset: number | null = null;
+  /** The last reset this tab told the person about. */
+  private resetReported = 0;
   /** The outbox counters of the last read applied (see ReplicaRead). */
   private outboxRead = { nextMutationId: 0, settledUpTo: 0 };
 
@@ -411,11 +415,12 @@ export class SyncClient {
     const { db } = this.options;
     const since = this.documentsStamp;
     return db.transaction('r', db.documents, db.meta, db.outbox, db.queries, async () => {
-      const [stampRow, nextRow, settledRow, resetRow] = await db.meta.bulkGet([
+      const [stampRow, nextRow, settledRow, resetRow, reportedRow] = await db.meta.bulkGet([
         'documentsStamp',
         'nextMutationId',
         'settledUpTo',
         'documentsReset',
+        'resetReported',
       ]);
       const stamp = stampRow?.key === 'documentsStamp' ? stampRow.value : 0;
       const reset = resetRow?.key === 'documentsReset' ? resetRow.value : 0;
@@ -429,6 +434,7 @@ export class SyncClient {
       return {
         since: whole ? null : since,
         reset,
+        resetReported: reportedRow?.key === 'resetReported' ? reportedRow.value : 0,
         stamp,
         rows,
         outbox,
@@ -447,9 +453,20 @@ export class SyncClient {
       read.nextMutationId < this.outboxRead.nextMutationId ||
       read.settledUpTo < this.outboxRead.settledUpTo;
     if (stale) return;
-    // This tab showed the old log's documents: say why they were replaced (once per reset).
-    if (this.documentsReset !== null && read.reset > this.documentsReset) {
+    // Say why the documents were replaced, once per reset: in each tab that showed the old
+    // log's documents, and in the first tab to read them if no tab has said it yet (a restore
+    // signs everyone out, so that is often the tab the sign-in opened, which showed nothing).
+    const showedOld = this.documentsReset !== null && read.reset > this.documentsReset;
+    const untold = read.reset > read.resetReported && read.reset > this.resetReported;
+    if (showedOld || untold) {
+      this.resetReported = read.reset;
       this.notify(this.options.onChangeLogReset, 'reporting the reloaded replica failed');
+      if (read.reset > read.resetReported) {
+        const { db } = this.options;
+        void db.meta
+          .put({ key: 'resetReported', value: read.reset })
+          .catch((error: unknown) => console.error('recording the restore notice failed', error));
+      }
     }
     this.documentsReset = Math.max(this.documentsReset ?? 0, read.reset);
     this.queries = new Map(read.queries.map((row) => [row.key, row]));
