@@ -11,11 +11,13 @@ import { CHROMIUM_ARGS } from './browser';
 
 /**
  * Issue 18's mobile check: Lighthouse with its mobile defaults (Moto G class device, simulated
- * slow 4G, 4x CPU slowdown) on /signin and on the signed-in audit matrix, each a cold first load
+ * slow 4G, 4x CPU slowdown) on /signin, and signed in on the audit matrix, the dashboard and an
+ * audit's execution tab (issue 40), each a cold first load
  * (Lighthouse empties the caches, the service worker and IndexedDB first, keeps the cookies).
  * Printed per page: performance, accessibility and best practices, the metrics behind the
  * performance score, and the bytes on the wire. Lighthouse is noisy on two shared cores, so each
- * page is measured several times and the median run (by performance) is reported.
+ * page is measured several times and the median run (by performance) is reported, beside the
+ * README's figure for it and the ratio of the two (issue 40 item 3: figures kept true).
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,8 +28,13 @@ const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? PORT + 1);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 /** Set to a folder to keep each run's full report (JSON) for a closer look. */
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
-/** `signin` or `matrix` measures that page alone (a quicker loop while working on one). */
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['signin', 'matrix'];
+/** `signin`, `matrix`, `dashboard` or `execution` (comma-separated) measures those pages alone. */
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? [
+  'signin',
+  'matrix',
+  'dashboard',
+  'execution',
+];
 /**
  * How the server is reached: `https` (its own certificate, HTTP/2: what tablets need, as service
  * workers and the camera need a secure origin) and `http` (plain HTTP/1.1, as on one machine or
@@ -37,8 +44,40 @@ const TRANSPORTS = (process.env.LIGHTHOUSE_TRANSPORTS?.split(',') ?? ['https', '
   'https' | 'http'
 )[];
 const AUDITS = 30;
+/** Questions of the audit whose execution tab is measured (the first of the matrix's). */
+const EXECUTION_QUESTIONS = 60;
 const YEAR = new Date().getFullYear();
 const TARGETS = { performance: 90, accessibility: 100, bestPractices: 100, firstLoadKb: 300 };
+
+/** A page's figures as the README's performance table states them. */
+interface ReadmeFigures {
+  performance: number;
+  tbt: number;
+  /** KiB. */
+  firstLoad: number;
+}
+
+/**
+ * The README's Lighthouse rows, by page and transport: `| Lighthouse mobile, <page>, <transport>:
+ * ... | <performance> / <TBT> ms / <first load> KiB | ...` (page as in LIGHTHOUSE_PAGES,
+ * transport `HTTPS` or `HTTP/1.1`). A page without a row is printed without a comparison.
+ */
+function readmeFigures(): Map<string, ReadmeFigures> {
+  const figures = new Map<string, ReadmeFigures>();
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const row =
+    /^\| Lighthouse mobile, (\w+), (HTTPS|HTTP\/1\.1)\b[^|]*\| (\d+) \/ (\d+) ms \/ (\d+) KiB/gm;
+  for (const match of readme.matchAll(row)) {
+    figures.set(`${match[1]} ${match[2]}`, {
+      performance: Number(match[3]),
+      tbt: Number(match[4]),
+      firstLoad: Number(match[5]),
+    });
+  }
+  return figures;
+}
+
+const README_FIGURES = readmeFigures();
 
 interface PageFigures {
   performance: number;
@@ -105,9 +144,22 @@ async function measure(url: string, attempt = 1): Promise<PageFigures> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function report(name: string, runs: PageFigures[]): void {
+/** `now (README was, ratio)` for one figure. */
+function beside(now: number, was: number | undefined, unit = ''): string {
+  return was === undefined
+    ? `${now}${unit} (no README figure)`
+    : `${now}${unit} (README ${was}${unit}, ratio ${(now / was).toFixed(2)})`;
+}
+
+function report(
+  name: string,
+  page: string,
+  transport: 'https' | 'http',
+  runs: PageFigures[],
+): void {
   const sorted = [...runs].sort((a, b) => a.performance - b.performance);
   const median = sorted[Math.floor(sorted.length / 2)]!;
+  const readme = README_FIGURES.get(`${page} ${transport === 'https' ? 'HTTPS' : 'HTTP/1.1'}`);
   console.log(
     `${name}: performance ${median.performance} (runs ${runs.map((run) => run.performance).join(', ')}; target ${TARGETS.performance}), ` +
       `accessibility ${median.accessibility} (target ${TARGETS.accessibility}), ` +
@@ -117,12 +169,17 @@ function report(name: string, runs: PageFigures[]): void {
     `  first load ${kb(median.transferred)} transferred (ratio to the ${TARGETS.firstLoadKb} KB target ${(median.transferred / 1000 / TARGETS.firstLoadKb).toFixed(2)}); ` +
       `FCP ${s(median.fcp)}, LCP ${s(median.lcp)}, TBT ${median.tbt.toFixed(0)} ms, CLS ${median.cls.toFixed(3)}, unused JavaScript ${kb(median.unusedJs)}`,
   );
+  console.log(
+    `  beside the README: performance ${beside(median.performance, readme?.performance)}, ` +
+      `TBT ${beside(Math.round(median.tbt), readme?.tbt, ' ms')}, ` +
+      `first load ${beside(Math.round(median.transferred / 1024), readme?.firstLoad, ' KiB')}`,
+  );
   if (median.failing.length > 0) console.log(`  not passed: ${median.failing.join('; ')}`);
 }
 
 function auditCommands(lead: string) {
   const types = ['system', 'process', 'product'];
-  return Array.from({ length: AUDITS }, (_, n) => ({
+  const audits = Array.from({ length: AUDITS }, (_, n) => ({
     name: 'audit.create',
     args: {
       id: `lighthouse-audit-${n}`,
@@ -135,6 +192,18 @@ function auditCommands(lead: string) {
       planning_date: `${YEAR}-${String((n % 12) + 1).padStart(2, '0')}-15`,
     },
   }));
+  const questions = Array.from({ length: EXECUTION_QUESTIONS }, (_, n) => ({
+    id: `lighthouse-audit-0-item-${n}`,
+    question: {
+      text: `Question ${n}: is requirement ${n} met?`,
+      no: String(n + 1),
+      importance: '1',
+    },
+  }));
+  return [
+    ...audits,
+    { name: 'auditItem.import', args: { auditId: 'lighthouse-audit-0', items: questions } },
+  ];
 }
 
 export async function benchLighthouse(): Promise<void> {
@@ -172,9 +241,18 @@ async function benchTransport(transport: 'https' | 'http'): Promise<void> {
       const signInRuns: PageFigures[] = [];
       for (let run = 0; run < RUNS; run += 1)
         signInRuns.push(await measure(`${server.url}/signin`));
-      report(`/signin over ${label}`, signInRuns);
+      report(`/signin over ${label}`, 'signin', transport, signInRuns);
     }
-    if (!PAGES.includes('matrix')) return;
+    const signedIn = [
+      { page: 'matrix', url: '/auditmatrix', name: `/auditmatrix (signed in, ${AUDITS} audits)` },
+      { page: 'dashboard', url: '/', name: `/ (the dashboard, signed in, ${AUDITS} audits)` },
+      {
+        page: 'execution',
+        url: '/audit/lighthouse-audit-0/auditexecution',
+        name: `an audit's execution tab (signed in, ${EXECUTION_QUESTIONS} questions)`,
+      },
+    ].filter(({ page }) => PAGES.includes(page));
+    if (signedIn.length === 0) return;
 
     const cookie = await signIn(server.url);
     await pushAll(server.url, cookie, auditCommands(await personId(server.url, cookie)));
@@ -184,11 +262,11 @@ async function benchTransport(transport: 'https' | 'http'): Promise<void> {
         return { name: name!, value: value.join('='), url: server.url };
       }),
     );
-    const matrixRuns: PageFigures[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      matrixRuns.push(await measure(`${server.url}/auditmatrix`));
+    for (const { page, url, name } of signedIn) {
+      const runs: PageFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await measure(`${server.url}${url}`));
+      report(`${name} over ${label}`, page, transport, runs);
     }
-    report(`/auditmatrix (signed in, ${AUDITS} audits) over ${label}`, matrixRuns);
   } finally {
     await browser.close();
     await server.stop();

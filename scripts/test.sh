@@ -36,6 +36,9 @@ TEST_DATABASE_URL="$PG_URL" REQUIRE_PG=1 npx vitest run --project sync --project
 step "Build the web app"
 npm run build
 
+step "Byte budget of the first screens (apps/web/byte-budget.json)"
+npm run check:bytes
+
 step "End-to-end tests in Chromium (SQLite and PostgreSQL servers)"
 E2E_DATABASE_URL="$PG_URL" npm run test:e2e
 

@@ -1,4 +1,16 @@
-import { AUDIT_PHASES } from '../features/audits/audit-phases';
+import { AUDIT_PHASES, type AuditPhasePath } from '../features/audits/audit-phases';
+
+/**
+ * Each phase's tab module, a chunk of its own (features/audits/phase-tabs.ts loads them; kept
+ * here as data, as vite.config.ts reads this file and must not bundle the tabs).
+ */
+const PHASE_TAB_MODULES: Record<AuditPhasePath, string> = {
+  auditpreparation: 'src/features/audits/preparation/preparation-tab.tsx',
+  auditexecution: 'src/features/audits/execution/execution-tab.tsx',
+  auditwrapup: 'src/features/audits/wrapup/wrapup-tab.tsx',
+  auditreporting: 'src/features/audits/reporting/reporting-tab.tsx',
+  auditactionlist: 'src/features/audits/actionlist/action-list-tab.tsx',
+};
 
 /**
  * Which page modules each URL of routes.tsx opens, as data: the build turns it into the chunks
@@ -35,7 +47,11 @@ export const PAGE_MODULES: readonly PageModules[] = [
   },
   ...AUDIT_PHASES.map(({ path }) => ({
     pattern: `/audit/:auditId/${path}`,
-    modules: ['src/features/audits/audit-page.tsx', 'src/features/audits/audit-phase-page.tsx'],
+    modules: [
+      'src/features/audits/audit-page.tsx',
+      'src/features/audits/audit-phase-page.tsx',
+      PHASE_TAB_MODULES[path],
+    ],
   })),
   {
     pattern: '/audit/:auditId/edit',

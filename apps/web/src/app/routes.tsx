@@ -3,16 +3,20 @@ import { NotFoundPage } from '../components/pages/not-found-page';
 import { AppShell } from '../components/shell/app-shell';
 import { NavigationProgressBar } from '../components/shell/navigation-progress';
 import { AUDIT_PHASES } from '../features/audits/audit-phases';
+import { PHASE_TABS } from '../features/audits/phase-tabs';
 import { lazyPage, loadChunk } from './chunk-load';
 import { RequireSession } from './require-session';
 import { RouteErrorPage } from './route-error-page';
 
-/** /audit/:auditId/<phase>: one chunk for all five tabs, each told which phase it is. */
+/** /audit/:auditId/<phase>: the phase page with that phase's tab, each tab a chunk of its own. */
 const auditPhaseRoutes: RouteObject[] = AUDIT_PHASES.map(({ path }) => ({
   path,
   lazy: async () => {
-    const { AuditPhasePage } = await loadChunk(() => import('../features/audits/audit-phase-page'));
-    return { element: <AuditPhasePage phase={path} /> };
+    const [{ AuditPhasePage }, tab] = await Promise.all([
+      loadChunk(() => import('../features/audits/audit-phase-page')),
+      loadChunk(() => PHASE_TABS[path]()),
+    ]);
+    return { element: <AuditPhasePage phase={path} tab={tab} /> };
   },
 }));
 

@@ -1,27 +1,23 @@
+import type { ComponentType } from 'react';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotAvailableNotice } from '../../components/pages/not-available-notice';
-import { ActionListTab } from './actionlist/action-list-tab';
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
-import { ExecutionTab } from './execution/execution-tab';
-import { PreparationTab } from './preparation/preparation-tab';
-import { ReportingTab } from './reporting/reporting-tab';
-import { WrapUpTab } from './wrapup/wrapup-tab';
 
-/** One phase tab of an audit. */
-export function AuditPhasePage({ phase }: { phase: AuditPhasePath }) {
+/** A phase's tab: the audit's id is all it is given. */
+export type PhaseTab = ComponentType<{ auditId: string }>;
+
+/**
+ * One phase tab of an audit. The tab comes in as a prop, loaded by the phase's route on its own
+ * (routes.tsx, phase-tabs.ts), so opening one tab does not load and evaluate the other four
+ * (issue 40: the execution tab's first load carried the preparation, wrap-up, reporting and
+ * action list tabs with their dialogs).
+ */
+export function AuditPhasePage({ phase, tab: Tab }: { phase: AuditPhasePath; tab?: PhaseTab }) {
   const { t } = useTranslation();
   const { auditId } = useParams();
-  if (phase === 'auditpreparation' && auditId)
-    return <PreparationTab key={auditId} auditId={auditId} />;
-  if (phase === 'auditexecution' && auditId)
-    return <ExecutionTab key={auditId} auditId={auditId} />;
-  if (phase === 'auditwrapup' && auditId) return <WrapUpTab key={auditId} auditId={auditId} />;
-  if (phase === 'auditreporting' && auditId)
-    return <ReportingTab key={auditId} auditId={auditId} />;
-  if (phase === 'auditactionlist' && auditId)
-    return <ActionListTab key={auditId} auditId={auditId} />;
+  if (Tab && auditId) return <Tab key={auditId} auditId={auditId} />;
   const labelKey = AUDIT_PHASES.find((entry) => entry.path === phase)?.labelKey;
   return (
     <>

@@ -1,5 +1,13 @@
 import { DEFAULT_APP_DRAWERS, DEFAULT_APP_TIMEOUTS } from '@qa/domain';
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useState,
+  type ReactNode,
+} from 'react';
 import { DEFAULT_THEME_COLORS, type ThemeColors } from '../../app/theme-colors';
 import { useSyncClient } from '../sync/sync-context';
 
@@ -28,6 +36,16 @@ export const DEFAULT_SHELL_SETTINGS: ShellSettings = {
   themeColors: DEFAULT_THEME_COLORS,
 };
 
+export function sameSettings(a: ShellSettings, b: ShellSettings): boolean {
+  return (
+    a.snackbarMs === b.snackbarMs &&
+    a.bannerMs === b.bannerMs &&
+    a.rightDrawerWidth === b.rightDrawerWidth &&
+    a.themeColors.primary === b.themeColors.primary &&
+    a.themeColors.accent === b.themeColors.accent
+  );
+}
+
 const ShellSettingsContext = createContext<ShellSettings>(DEFAULT_SHELL_SETTINGS);
 
 export function useShellSettings(): ShellSettings {
@@ -50,11 +68,18 @@ const ShellSettingsReader = lazy(() =>
 export function ShellSettingsProvider({ children }: { children: ReactNode }) {
   const client = useSyncClient();
   const [settings, setSettings] = useState(DEFAULT_SHELL_SETTINGS);
+  // The same values keep the same object, so the shell and the theme (providers.tsx) do not
+  // render again for a read that changed nothing (every start's first read, as a rule).
+  const onRead = useCallback(
+    (next: ShellSettings) =>
+      setSettings((previous) => (sameSettings(previous, next) ? previous : next)),
+    [],
+  );
   return (
     <ShellSettingsContext.Provider value={client ? settings : DEFAULT_SHELL_SETTINGS}>
       {client && (
         <Suspense fallback={null}>
-          <ShellSettingsReader onRead={setSettings} />
+          <ShellSettingsReader onRead={onRead} />
         </Suspense>
       )}
       {children}

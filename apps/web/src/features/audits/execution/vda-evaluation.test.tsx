@@ -17,6 +17,7 @@ import { createI18n } from '../../../lib/i18n/i18n';
 import type { CommandOutcome, ViewDocument } from '../../../lib/sync/sync-types';
 import { testPerson } from '../../../test/test-person';
 import { AuditPhasePage } from '../audit-phase-page';
+import { ExecutionTab } from './execution-tab';
 
 /**
  * The VDA 6.3 evaluation view of the execution tab (issue 19.4) against a small replica: the
@@ -198,7 +199,7 @@ function renderTab(language: 'de' | 'en' = 'en', url = '/audit/a1/auditexecution
     [
       {
         path: '/audit/:auditId/auditexecution',
-        element: <AuditPhasePage phase="auditexecution" />,
+        element: <AuditPhasePage phase="auditexecution" tab={ExecutionTab} />,
       },
     ],
     { initialEntries: [url] },

@@ -20,6 +20,7 @@ import { createI18n } from '../../../lib/i18n/i18n';
 import type { CommandOutcome, ViewDocument } from '../../../lib/sync/sync-types';
 import { testPerson } from '../../../test/test-person';
 import { AuditPhasePage } from '../audit-phase-page';
+import { PreparationTab } from './preparation-tab';
 
 // The tab is tested against the sync hooks' contract, not the engine behind them.
 let audits: Record<string, JsonObject> = {};
@@ -175,7 +176,7 @@ function renderTab(language: 'de' | 'en' = 'en') {
     [
       {
         path: '/audit/:auditId/auditpreparation',
-        element: <AuditPhasePage phase="auditpreparation" />,
+        element: <AuditPhasePage phase="auditpreparation" tab={PreparationTab} />,
       },
     ],
     { initialEntries: ['/audit/a1/auditpreparation'] },
