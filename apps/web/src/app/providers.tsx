@@ -17,18 +17,9 @@ function LocalizedTheme({ children, colors }: { children: ReactNode; colors?: Th
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
-  // Keyed by the colours' values, not the object: the settings reader hands a new object on every
-  // read, and a new theme restyles every component of the app (issue 40: a whole second render
-  // of the first screen while it loaded, with the configured colours equal to the defaults).
-  const primary = colors?.primary;
-  const accent = colors?.accent;
   const theme = useMemo(
-    () =>
-      createAppTheme(language, {
-        reducedMotion,
-        colors: primary === undefined || accent === undefined ? undefined : { primary, accent },
-      }),
-    [language, reducedMotion, primary, accent],
+    () => createAppTheme(language, { reducedMotion, colors }),
+    [language, reducedMotion, colors],
   );
   return (
     <ThemeProvider theme={theme}>
