@@ -271,6 +271,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         maxConnectionsPerPerson: config.sync.maxConnectionsPerPerson,
         maxSubscriptions: config.sync.maxSubscriptions,
         maxBufferedBytes: config.sync.maxQueuedBytes,
+        personBytesPerSecond: config.sync.maxBytesPerSecond,
         ...options.syncLimits,
       },
     });

@@ -1,5 +1,5 @@
 import type { Query, ServerMessage } from '@qa/sync';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE_TOO_MANY_CONNECTIONS } from '../src/modules/sync/sync-connection';
 import { describeEachDialect } from './support/dialects';
 import { signedInCookie, SyncSocket } from './support/sync-socket';
@@ -136,5 +136,66 @@ describeEachDialect('one person storming the sync endpoint', (dialect) => {
       else await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(again).not.toBeNull();
+  });
+});
+
+describe('one person’s snapshots, held to their rate', () => {
+  let app: TestApp;
+  const sockets: SyncSocket[] = [];
+  const RATE = 10_000;
+  /** The burst a person may send at once: four seconds of the rate. */
+  const BURST = 4 * RATE;
+  const ASKED = 8;
+
+  beforeAll(async () => {
+    // A tiny rate, so that the test's 40 audits are more than its burst.
+    app = await startApp({
+      dialect: 'sqlite',
+      build: { syncLimits: { personBytesPerSecond: RATE } },
+    });
+    await seedAudits(app);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await app?.stop();
+  });
+
+  it('go out no faster than the rate after a burst, and another person does not wait for them', async () => {
+    const greedy = await signedInCookie(app, { email: 'rate@example.com', roles: ['admin'] });
+    const other = await signedInCookie(app, { email: 'unhurried@example.com', roles: ['admin'] });
+    const socket = await SyncSocket.open(app, { cookie: greedy.cookie });
+    const patient = await SyncSocket.open(app, { cookie: other.cookie });
+    sockets.push(socket, patient);
+    await socket.hello('rate-greedy');
+    await patient.hello('rate-patient');
+
+    const started = performance.now();
+    const finished: string[] = [];
+    const greedyAnswers = Array.from({ length: ASKED }, (_, n) => {
+      socket.send({ type: 'subscribe', subscriptionId: `g${n}`, query: ALL_AUDITS });
+      return socket
+        .next('snapshot', (m) => m.subscriptionId === `g${n}` && m.final, 15_000)
+        .then((m) => {
+          finished.push(`g${n}`);
+          return m;
+        });
+    });
+    patient.send({ type: 'subscribe', subscriptionId: 'p', query: ALL_AUDITS });
+    const patientAnswer = patient
+      .next('snapshot', (m) => m.subscriptionId === 'p' && m.final, 15_000)
+      .then(() => finished.push('p'));
+    const answers = await Promise.all(greedyAnswers);
+    await patientAnswer;
+    const elapsed = performance.now() - started;
+
+    expect(answers.every((m) => m.documents.length === AUDITS)).toBe(true);
+    // Each snapshot is one chunk of its documents' JSON.
+    const bytes = Buffer.byteLength(JSON.stringify(answers[0]!.documents)) - 2;
+    const before = (ASKED - 1) * bytes;
+    expect(before).toBeGreaterThan(BURST);
+    // The last could leave only once those before it, less the burst, were paid for.
+    expect(elapsed).toBeGreaterThanOrEqual(((before - BURST) / RATE) * 1000 - 5);
+    // The other person's snapshot went meanwhile, not after the greedy person's.
+    expect(finished.indexOf('p')).toBeLessThan(finished.indexOf(`g${ASKED - 1}`));
   });
 });

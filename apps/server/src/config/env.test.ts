@@ -155,6 +155,7 @@ describe('parseEnv', () => {
       maxConnectionsPerPerson: 10,
       maxSubscriptions: 100,
       maxQueuedBytes: 16 * 1024 * 1024,
+      maxBytesPerSecond: 8 * 1024 * 1024,
     });
     expect(
       parseEnv(
@@ -162,10 +163,16 @@ describe('parseEnv', () => {
           SYNC_MAX_CONNECTIONS_PER_PERSON: '3',
           SYNC_MAX_SUBSCRIPTIONS: ' 20 ',
           SYNC_MAX_QUEUED_BYTES: '4194304',
+          SYNC_MAX_BYTES_PER_SECOND: '2097152',
         },
         '/srv/qa',
       ).sync,
-    ).toEqual({ maxConnectionsPerPerson: 3, maxSubscriptions: 20, maxQueuedBytes: 4194304 });
+    ).toEqual({
+      maxConnectionsPerPerson: 3,
+      maxSubscriptions: 20,
+      maxQueuedBytes: 4194304,
+      maxBytesPerSecond: 2097152,
+    });
     for (const bad of ['0', '-1', '2.5', 'ten']) {
       expect(problems({ SYNC_MAX_CONNECTIONS_PER_PERSON: bad }), bad).toEqual([
         expect.stringMatching(/^SYNC_MAX_CONNECTIONS_PER_PERSON: expected/),
@@ -177,6 +184,9 @@ describe('parseEnv', () => {
     // Less than a snapshot chunk would cut every reader of a large snapshot.
     expect(problems({ SYNC_MAX_QUEUED_BYTES: '1048576' })).toEqual([
       'SYNC_MAX_QUEUED_BYTES: expected at least 2097152 bytes (2 MiB)',
+    ]);
+    expect(problems({ SYNC_MAX_BYTES_PER_SECOND: '1000' })).toEqual([
+      'SYNC_MAX_BYTES_PER_SECOND: expected at least 1048576 bytes (1 MiB) per second',
     ]);
   });
 

@@ -116,7 +116,13 @@ export interface AppConfig {
    * subscriptions per socket, and bytes waiting in a socket for a client that does not read
    * before it is cut (`slow_consumer`).
    */
-  sync: { maxConnectionsPerPerson: number; maxSubscriptions: number; maxQueuedBytes: number };
+  sync: {
+    maxConnectionsPerPerson: number;
+    maxSubscriptions: number;
+    maxQueuedBytes: number;
+    /** Snapshot bytes per second of one person's sync sockets together. */
+    maxBytesPerSecond: number;
+  };
 }
 
 /** An invalid environment: one line per bad variable, meant for humans (no stack trace). */
@@ -362,6 +368,14 @@ const envSchema = z.object({
       .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes')
       .default(16 * 1024 * 1024),
   ),
+  SYNC_MAX_BYTES_PER_SECOND: fromEnv(
+    z.coerce
+      .number({ message: 'expected a number of bytes per second' })
+      .int('expected a whole number of bytes per second')
+      .min(1024 * 1024, 'expected at least 1048576 bytes (1 MiB) per second')
+      .max(Number.MAX_SAFE_INTEGER, 'expected a number of bytes per second')
+      .default(8 * 1024 * 1024),
+  ),
   BACKUP_AGE_RECIPIENTS: ageRecipientList,
   BACKUP_STALL_TIMEOUT_S: fromEnv(
     z.coerce
@@ -506,6 +520,7 @@ export function parseEnv(env: NodeJS.ProcessEnv, cwd = process.cwd()): AppConfig
       maxConnectionsPerPerson: e.SYNC_MAX_CONNECTIONS_PER_PERSON,
       maxSubscriptions: e.SYNC_MAX_SUBSCRIPTIONS,
       maxQueuedBytes: e.SYNC_MAX_QUEUED_BYTES,
+      maxBytesPerSecond: e.SYNC_MAX_BYTES_PER_SECOND,
     },
   };
 }

@@ -11,15 +11,15 @@ import {
   parseClientMessage,
   type ClientMessage,
   type Query,
-  type ReplicatedDocument,
   type ServerMessage,
 } from '@qa/sync';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeFeed } from './change-feed';
 import type { ChangeRecord, DocumentsRepository } from './documents.repository';
-import { TURN_BYTES, type PersonTurns } from './person-turns';
+import type { PersonTurns } from './person-turns';
 import type { PushService } from './push.service';
 import { forClient, type SnapshotCache, type SnapshotReader } from './snapshot-cache';
 
@@ -30,6 +30,11 @@ export interface SyncLimits {
   maxSubscriptions: number;
   /** Bytes queued for a client that does not read before it is dropped as a slow consumer. */
   maxBufferedBytes: number;
+  /**
+   * Snapshot bytes per second one person's sockets may send together, after a burst of four
+   * times as much (SYNC_MAX_BYTES_PER_SECOND; `person-turns.ts`).
+   */
+  personBytesPerSecond: number;
   /** Interval of WebSocket pings; a client that missed the previous one is dropped. */
   heartbeatMs: number;
   /** A quiet subscription is told the current sequence when it falls this far behind. */
@@ -71,6 +76,8 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   // One socket carries every tab of a browser: 4 session queries plus 2-3 per open screen.
   maxSubscriptions: 100,
   maxBufferedBytes: 16 * 1024 * 1024,
+  // More than a plant's link carries; a first sync up to four times this goes at once.
+  personBytesPerSecond: 8 * 1024 * 1024,
   heartbeatMs: 30_000,
   sequenceRefreshGap: 1_000,
   sessionCheckMs: 30_000,
@@ -136,18 +143,29 @@ function isRelevant(query: Query, change: ChangeRecord): boolean {
 }
 
 /**
- * The JSON text of each document, cut into runs of at most `max` documents and about `bytes`
- * (at least one document each; no documents give one empty run).
+ * Each change's document as the client gets it, encoded once for every subscription of every
+ * connection that the change feed hands it to (issue 35: a person's 1,000 subscriptions to all
+ * audits meant 1,000 encodings of each change).
  */
-function* jsonChunks(
-  documents: readonly ReplicatedDocument[],
-  max: number,
-  bytes: number,
-): Generator<string[]> {
+const encodedChanges = new WeakMap<ChangeRecord, string>();
+
+function encodedChange(change: ChangeRecord): string {
+  let text = encodedChanges.get(change);
+  if (text === undefined) {
+    text = JSON.stringify(forClient(change.document));
+    encodedChanges.set(change, text);
+  }
+  return text;
+}
+
+/**
+ * The JSON texts, cut into runs of at most `max` texts and about `bytes` (at least one text
+ * each; no texts give one empty run).
+ */
+function* jsonChunks(texts: readonly string[], max: number, bytes: number): Generator<string[]> {
   let chunk: string[] = [];
   let size = 0;
-  for (const document of documents) {
-    const text = JSON.stringify(forClient(document));
+  for (const text of texts) {
     if (chunk.length > 0 && (chunk.length >= max || size + text.length > bytes)) {
       yield chunk;
       chunk = [];
@@ -159,15 +177,26 @@ function* jsonChunks(
   yield chunk;
 }
 
+const CHUNK_END = Buffer.from(']}');
+
+/**
+ * The TCP socket under a WebSocket, to cork several messages into one write. `ws` keeps it in
+ * `_socket` (not in its typings); without it, messages are written one by one as before.
+ */
+function rawSocket(socket: WebSocket): Duplex | undefined {
+  const raw = (socket as unknown as { _socket?: unknown })._socket;
+  return raw instanceof Duplex ? raw : undefined;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The latest state per document, in order of their last change. */
-function latestPerDocument(changes: readonly ChangeRecord[]): ReplicatedDocument[] {
-  const latest = new Map<string, ReplicatedDocument>();
+/** The latest change per document, in order of their last change. */
+function latestPerDocument(changes: readonly ChangeRecord[]): ChangeRecord[] {
+  const latest = new Map<string, ChangeRecord>();
   for (const change of changes) {
     const key = documentKey(change.document.collection, change.document.id);
     latest.delete(key);
-    latest.set(key, forClient(change.document));
+    latest.set(key, change);
   }
   return [...latest.values()];
 }
@@ -376,7 +405,7 @@ export class SyncConnection {
    * Sends a serialized message (snapshot chunks are assembled from serialized documents);
    * `written` is called once ws has handed it to the operating system (or failed to).
    */
-  private sendText(text: string, written?: () => void): void {
+  private sendText(text: string | Buffer, written?: () => void): void {
     if (this.closed || this.socket.readyState !== this.socket.OPEN) {
       written?.();
       return;
@@ -395,7 +424,8 @@ export class SyncConnection {
       written?.();
       return;
     }
-    this.socket.send(text, written && (() => written()));
+    // A text frame also when the message is already UTF-8 (a snapshot chunk).
+    this.socket.send(text, { binary: false }, written && (() => written()));
   }
 
   /** A snapshot stream so slow that the changes waiting behind it pile up: start over later. */
@@ -600,6 +630,18 @@ export class SyncConnection {
 
   private onChanges(changes: readonly ChangeRecord[]): void {
     if (this.closed) return;
+    // The deltas of all subscriptions leave in one write: a socket with 100 subscriptions to
+    // the changed collection cost 100 system calls per change (issue 35's storm: 14 ms each).
+    const raw = rawSocket(this.socket);
+    raw?.cork();
+    try {
+      this.deliverChanges(changes);
+    } finally {
+      raw?.uncork();
+    }
+  }
+
+  private deliverChanges(changes: readonly ChangeRecord[]): void {
     const last = changes[changes.length - 1]!.seq;
     for (const sub of this.subscriptions.values()) {
       const relevant = changes.filter((change) => isRelevant(sub.query, change));
@@ -645,9 +687,9 @@ export class SyncConnection {
     for (;;) {
       const chunk = await reader.next();
       if (!chunk) return false;
-      // A person sends at most TURN_BYTES per turn of the event loop, however many sockets
-      // read fast, so a storm of snapshots leaves the turns between to everyone else.
-      await this.deps.turns.take(Math.max(1, Math.ceil(chunk.documents.length / TURN_BYTES)));
+      // A person's snapshots go out at their rate, however many sockets read fast, so a storm
+      // of snapshots leaves the turns and the processor between to everyone else.
+      await this.deps.turns.take(chunk.documents.length);
       let drained = written;
       while (this.socket.bufferedAmount > limits.snapshotHighWaterBytes) {
         if (!current()) return false;
@@ -657,12 +699,9 @@ export class SyncConnection {
         drained = sleep(5);
       }
       if (!current()) return false;
-      written = new Promise((resolve) =>
-        this.sendText(
-          `${head},"chunk":${index},"final":${chunk.final},"documents":[${chunk.documents}]}`,
-          resolve,
-        ),
-      );
+      const start = `${head},"chunk":${index},"final":${chunk.final},"documents":[`;
+      const message = Buffer.concat([Buffer.from(start), chunk.documents, CHUNK_END]);
+      written = new Promise((resolve) => this.sendText(message, resolve));
       index += 1;
       if (chunk.final) return true;
     }
@@ -676,7 +715,8 @@ export class SyncConnection {
   private deliver(sub: Subscription, changes: readonly ChangeRecord[], sequence: number): void {
     const { snapshotChunkDocuments, snapshotChunkBytes } = this.deps.limits;
     const max = Math.min(snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
-    const parts = [...jsonChunks(latestPerDocument(changes), max, snapshotChunkBytes)];
+    const texts = latestPerDocument(changes).map(encodedChange);
+    const parts = [...jsonChunks(texts, max, snapshotChunkBytes)];
     const head = `{"type":"delta","v":${v},"subscriptionId":${JSON.stringify(sub.id)}`;
     parts.forEach((texts, index) => {
       const partSequence = index === parts.length - 1 ? sequence : sub.sentThrough;

@@ -111,7 +111,10 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
         return;
       }
       const personId = person.id;
-      const mine = byPerson.get(personId) ?? { open: 0, turns: new PersonTurns() };
+      const mine = byPerson.get(personId) ?? {
+        open: 0,
+        turns: new PersonTurns(limits.personBytesPerSecond, 4 * limits.personBytesPerSecond),
+      };
       const { open } = mine;
       if (open >= limits.maxConnectionsPerPerson) {
         // What arrived early is not touched: the client keeps it and sends it again later.
