@@ -19,7 +19,8 @@ export class PersonTurns {
 
   constructor(
     private readonly bytesPerSecond: number,
-    private readonly burstBytes = bytesPerSecond,
+    /** Four seconds of the rate: a device's first sync of an ordinary replica goes at once. */
+    private readonly burstBytes = 4 * bytesPerSecond,
     /** The clock and the wait (tests give their own). */
     private readonly clock: { now(): number; sleep(ms: number): Promise<unknown> } = {
       now: () => performance.now(),

@@ -13,8 +13,8 @@ import {
   type Query,
   type ServerMessage,
 } from '@qa/sync';
-import { isDatabaseUnavailable } from '../../db/errors';
 import { Duplex } from 'node:stream';
+import { isDatabaseUnavailable } from '../../db/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { ChangeFeed } from './change-feed';
@@ -715,8 +715,8 @@ export class SyncConnection {
   private deliver(sub: Subscription, changes: readonly ChangeRecord[], sequence: number): void {
     const { snapshotChunkDocuments, snapshotChunkBytes } = this.deps.limits;
     const max = Math.min(snapshotChunkDocuments, MAX_DOCUMENTS_PER_MESSAGE);
-    const texts = latestPerDocument(changes).map(encodedChange);
-    const parts = [...jsonChunks(texts, max, snapshotChunkBytes)];
+    const encoded = latestPerDocument(changes).map(encodedChange);
+    const parts = [...jsonChunks(encoded, max, snapshotChunkBytes)];
     const head = `{"type":"delta","v":${v},"subscriptionId":${JSON.stringify(sub.id)}`;
     parts.forEach((texts, index) => {
       const partSequence = index === parts.length - 1 ? sequence : sub.sentThrough;

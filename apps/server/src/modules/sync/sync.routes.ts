@@ -113,7 +113,7 @@ export async function registerSyncRoutes(app: FastifyInstance, deps: SyncRouteDe
       const personId = person.id;
       const mine = byPerson.get(personId) ?? {
         open: 0,
-        turns: new PersonTurns(limits.personBytesPerSecond, 4 * limits.personBytesPerSecond),
+        turns: new PersonTurns(limits.personBytesPerSecond),
       };
       const { open } = mine;
       if (open >= limits.maxConnectionsPerPerson) {
