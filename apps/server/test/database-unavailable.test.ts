@@ -2,6 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { resilientPool } from '../src/db/pg-pool';
 import {
   createTestDatabase,
   REQUIRE_PG,
@@ -69,4 +70,41 @@ it.skipIf(!TEST_DATABASE_URL && !REQUIRE_PG)(
     expect(await socket.closed()).toBe(1013);
   },
   60_000,
+);
+
+it.skipIf(!TEST_DATABASE_URL && !REQUIRE_PG)(
+  'a connection the database drops while it is checked out fails its next query instead of ending the process',
+  async () => {
+    const db = await createTestDatabase();
+    const direct = new URL(db.url);
+    const relay = await TcpProxy.start({ host: direct.hostname, port: Number(direct.port) });
+    const through = new URL(db.url);
+    through.host = `127.0.0.1:${relay.port}`;
+    const idleErrors: Error[] = [];
+    const pool = resilientPool({ connectionString: through.toString(), max: 2 }, (error) =>
+      idleErrors.push(error),
+    );
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const held = await pool.connect();
+      await held.query('select 1');
+      relay.cut();
+      // Between two queries of a transaction, say: nobody waits on this connection right now.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await expect(held.query('select 1')).rejects.toThrow();
+      held.release();
+      relay.restore();
+      const again = await pool.query<{ one: number }>('select 1 as one');
+      expect(again.rows[0]!.one).toBe(1);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await pool.end();
+      await relay.close();
+      await db.drop();
+    }
+  },
+  30_000,
 );

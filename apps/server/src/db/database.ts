@@ -8,8 +8,9 @@ import {
   type Transaction,
   type TransactionBuilder,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseConfig } from '../config/env';
+import { resilientPool } from './pg-pool';
 import type { Schema } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -135,15 +136,11 @@ function withStatementCache(connection: SqliteDatabase.Database) {
 const CONNECT_TIMEOUT_MS = 5_000;
 
 function postgresPool(url: string, onPoolError: (error: Error) => void): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
-  // An idle connection dropped by the server (restart, failover) is reported here; without a
-  // listener Node treats it as an unhandled error and ends the process.
-  pool.on('error', onPoolError);
-  return pool;
+  // An idle connection dropped by the server (restart, failover) is reported to onPoolError.
+  return resilientPool(
+    { connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+    onPoolError,
+  );
 }
 
 /** The Kysely dialect of the configured database, with its pool on PostgreSQL. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../../config/env';
+import { ignoreDroppedConnection } from '../../db/pg-pool';
 import { BackupError } from './backup-archive';
 
 /** A restore's hold on its target: SQLite's connection that keeps others out, until released. */
@@ -66,6 +67,7 @@ async function refuseUsedPostgres(url: string): Promise<void> {
     connectionString: url,
     application_name: 'quality-audit restore',
   });
+  ignoreDroppedConnection(client);
   await client.connect();
   try {
     let others = await otherSessions(client);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { resilientPool } from '../../db/pg-pool';
 import type { ChangeNotifier } from './change-feed';
 
 /** The channel every instance listens on; the payload is the last sequence of a commit. */
@@ -34,8 +35,9 @@ export class PgChangeNotifier implements ChangeNotifier {
     private readonly url: string,
     private readonly log: { warn(obj: object, msg: string): void },
   ) {
-    this.announcer = new pg.Pool({ connectionString: url, max: 2 });
-    this.announcer.on('error', (err) => this.log.warn({ err }, 'sync notify connection lost'));
+    this.announcer = resilientPool({ connectionString: url, max: 2 }, (err) =>
+      this.log.warn({ err }, 'sync notify connection lost'),
+    );
   }
 
   async start(onNotify: () => void): Promise<void> {
