@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -61,6 +62,16 @@ function Widget({
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/** A widget whose list is still arriving: a bar, and no "nothing here" text that is not true yet. */
+function WidgetLoading() {
+  const { t } = useTranslation();
+  return (
+    <Box aria-busy sx={{ py: 1 }} data-testid="dashboard-widget-loading">
+      <LinearProgress aria-label={t('list.loading')} />
+    </Box>
   );
 }
 
@@ -238,7 +249,7 @@ export function DashboardPage() {
     [lead.documents, co.documents, responsible.documents, auditFlow, widgetSize],
   );
 
-  const { measures } = useMeasures();
+  const { measures, loading: measuresLoading } = useMeasures();
   const mine = useMemo(
     () => openMeasuresOf(measures, me, measureFlow).slice(0, widgetSize),
     [measures, me, measureFlow, widgetSize],
@@ -252,6 +263,11 @@ export function DashboardPage() {
       ? null
       : { collection: AUDITS_COLLECTION, filters: [{ path: ['id'], op: 'in', value: starredIds }] },
   );
+  // Widgets appear top-down: one is shown once those before it have their lists, so a list that
+  // arrives never pushes a widget below it down the screen (layout shift on a slow link).
+  const auditsLoading = lead.loading || co.loading || responsible.loading;
+  const showMeasures = !auditsLoading;
+  const showFavorites = showMeasures && !measuresLoading;
   const starredMeasures = useMemo(
     () => measures.filter((measure) => favorites.measures.includes(measure.id)),
     [measures, favorites.measures],
@@ -305,25 +321,41 @@ export function DashboardPage() {
             aria-labelledby={`${tabsId}-${tab}`}
             sx={{ pt: 1 }}
           >
-            <AuditList
-              audits={tab === 'todo' ? audits.todo : audits.responsible}
-              empty={t(tab === 'todo' ? 'dashboard.noTodo' : 'dashboard.noResponsible')}
-            />
+            {auditsLoading ? (
+              <WidgetLoading />
+            ) : (
+              <AuditList
+                audits={tab === 'todo' ? audits.todo : audits.responsible}
+                empty={t(tab === 'todo' ? 'dashboard.noTodo' : 'dashboard.noResponsible')}
+              />
+            )}
           </Box>
         </Widget>
-        <Widget title={t('dashboard.measures')} testId="dashboard-measures">
-          <MeasureLinks measures={mine} empty={t('dashboard.noMeasures')} />
-        </Widget>
-        <Widget title={t('dashboard.favorites')} testId="dashboard-favorites">
-          {starredAuditList.length === 0 && starredMeasures.length === 0 ? (
-            <Typography color="text.secondary">{t('dashboard.noFavorites')}</Typography>
-          ) : (
-            <>
-              {starredAuditList.length > 0 && <AuditList audits={starredAuditList} empty="" />}
-              {starredMeasures.length > 0 && <MeasureLinks measures={starredMeasures} empty="" />}
-            </>
-          )}
-        </Widget>
+        {showMeasures && (
+          <Widget title={t('dashboard.measures')} testId="dashboard-measures">
+            {measuresLoading ? (
+              <WidgetLoading />
+            ) : (
+              <MeasureLinks measures={mine} empty={t('dashboard.noMeasures')} />
+            )}
+          </Widget>
+        )}
+        {showFavorites && (
+          <Widget title={t('dashboard.favorites')} testId="dashboard-favorites">
+            {starredAudits.loading ? (
+              <WidgetLoading />
+            ) : starredAuditList.length === 0 && starredMeasures.length === 0 ? (
+              <Typography color="text.secondary">{t('dashboard.noFavorites')}</Typography>
+            ) : (
+              <>
+                {starredAuditList.length > 0 && <AuditList audits={starredAuditList} empty="" />}
+                {starredMeasures.length > 0 && (
+                  <MeasureLinks measures={starredMeasures} empty="" />
+                )}
+              </>
+            )}
+          </Widget>
+        )}
       </Box>
     </PageLayout>
   );
