@@ -349,9 +349,7 @@ export function DashboardPage() {
             ) : (
               <>
                 {starredAuditList.length > 0 && <AuditList audits={starredAuditList} empty="" />}
-                {starredMeasures.length > 0 && (
-                  <MeasureLinks measures={starredMeasures} empty="" />
-                )}
+                {starredMeasures.length > 0 && <MeasureLinks measures={starredMeasures} empty="" />}
               </>
             )}
           </Widget>
