@@ -1,5 +1,6 @@
 import type { AuditItemState } from '../config/configured-types';
 import type { VdaSetup } from '../entities/audit.schema';
+import { compareQuestionNumbers } from '../sorting/question-order';
 import { vdaEvaluationKeys } from '../vda/vda-grade';
 import { vdaRuleSetOf } from '../vda/vda-rules';
 import type { Question } from './audit-item.schema';
@@ -59,12 +60,7 @@ export function answerProgress(
   return { answered, total, percent: total === 0 ? 0 : Math.round((answered / total) * 100) };
 }
 
-const NUMERIC = new Intl.Collator('en', { numeric: true });
-
-/** Question numbers as people read them: "2" before "10", "6.1.2" before "6.1.10". */
-export function compareQuestionNumbers(a: string, b: string): number {
-  return NUMERIC.compare(a, b);
-}
+export { compareQuestionNumbers } from '../sorting/question-order';
 
 /** The questions not answered yet, by their numbers (then texts), so they can be found. */
 export function unansweredItems<T extends AnswerableItem & { question: { text: string } }>(

@@ -1,6 +1,7 @@
 import type { AuditItem } from '../audit/audit-item.schema';
 import { findingDisplayText } from '../audit/finding-rules';
 import type { FindingType } from '../config/configured-types';
+import { compareByQuestion } from '../sorting/question-order';
 import type { AuditScore, AuditScoreExplanation } from './scoring';
 
 /**
@@ -318,12 +319,7 @@ export function compareAuditFindings(
   findingTypes: readonly FindingType[],
 ): FindingComparison {
   const types = new Map(findingTypes.map((type) => [type.id, type]));
-  const order = (items: readonly AuditItem[]) =>
-    [...items].sort(
-      (a, b) =>
-        QUESTION_ORDER.compare(a.question.no, b.question.no) ||
-        QUESTION_ORDER.compare(a.question.text, b.question.text),
-    );
+  const order = (items: readonly AuditItem[]) => [...items].sort(compareByQuestion);
   const result: FindingComparison = { recurring: [], disappeared: [], new: [] };
   for (const pair of matchQuestions(order(earlier), order(current))) {
     const item = (pair.current ?? pair.earlier)!;
@@ -342,5 +338,3 @@ export function compareAuditFindings(
   }
   return result;
 }
-
-const QUESTION_ORDER = new Intl.Collator('en', { numeric: true });

@@ -7,6 +7,7 @@ import {
 import type { AuditItem } from '../audit/audit-item.schema';
 import type { DomainMessage } from '../messages/message';
 import { isAuditItemAnswered, type VdaAnswerContext } from '../audit/answered-rules';
+import { compareByQuestion } from '../sorting/question-order';
 import {
   findingFulfilment,
   findingSeverity,
@@ -278,11 +279,7 @@ export function explainAuditScore(
   const range = findingWeightRange(config.findingTypes);
   // In the questions' order (their numbers, "2" before "10"), so categories come as the
   // catalogue has them, whatever order the items were stored or synced in.
-  const ordered = [...items].sort(
-    (a, b) =>
-      QUESTION_ORDER.compare(a.question.no, b.question.no) ||
-      QUESTION_ORDER.compare(a.question.text, b.question.text),
-  );
+  const ordered = [...items].sort(compareByQuestion);
   const explained = ordered.map((item) => ({
     item,
     explanation: explainItem(item, config, schema, range),
@@ -309,8 +306,6 @@ export function explainAuditScore(
     })),
   };
 }
-
-const QUESTION_ORDER = new Intl.Collator('en', { numeric: true });
 
 /** The score of an audit and of each category (SPEC section 9). */
 export function scoreAudit(items: readonly AuditItem[], config: ScoringConfig): AuditScore {

@@ -1,6 +1,7 @@
 import type { AuditItem, Question, VdaEvaluation } from '../audit/audit-item.schema';
 import type { VdaSetup } from '../entities/audit.schema';
 import type { DomainMessage } from '../messages/message';
+import { compareByQuestion } from '../sorting/question-order';
 import { vdaRuleSetOf, type VdaLevelKind, type VdaRuleSet } from './vda-rules';
 
 /**
@@ -109,8 +110,6 @@ export interface VdaGradeInput {
   /** Finding types that document nothing ('no deviation', 'not applicable'). */
   nonDocumentingTypes?: ReadonlySet<string>;
 }
-
-const ORDER = new Intl.Collator('en', { numeric: true });
 
 /** The element of a question: its category id, else its number's first part ('6.2.3' -> 6). */
 export function vdaElementOf(
@@ -270,11 +269,7 @@ export function gradeVdaAudit(input: VdaGradeInput): VdaGrade {
   const rules = vdaRuleSetOf(input.edition);
   const active = input.items
     .filter((item) => item.auditItemState !== 'deactivated')
-    .sort(
-      (a, b) =>
-        ORDER.compare(a.question.no, b.question.no) ||
-        ORDER.compare(a.question.text, b.question.text),
-    );
+    .sort(compareByQuestion);
   const rows = active.flatMap((item) => {
     const element = vdaElementOf(item.question, rules);
     return element === null ? [] : [{ element, ...questionResult(item, element, input, rules) }];

@@ -65,8 +65,12 @@ export const vdaRuleSetSchema = z.strictObject({
 });
 export type VdaRuleSet = z.infer<typeof vdaRuleSetSchema>;
 
-/** VDA 6.3, 3rd edition (2016), section 6. */
-export const VDA63_2016: VdaRuleSet = vdaRuleSetSchema.parse({
+/**
+ * VDA 6.3, 3rd edition (2016), section 6. Written as checked data, not parsed when the module
+ * loads: that parse cost every first screen that reaches the domain's rules (issue 40); the
+ * schema's test holds each built-in rule set to it, and rule sets from elsewhere are parsed.
+ */
+export const VDA63_2016: VdaRuleSet = {
   edition: '2016',
   points: [10, 8, 6, 4, 0],
   elements: [
@@ -105,7 +109,7 @@ export const VDA63_2016: VdaRuleSet = vdaRuleSetSchema.parse({
   ],
   minCoverage: { numerator: 2, denominator: 3 },
   colours: { green: 90, yellow: 80 },
-});
+};
 
 /** The rule sets by edition; a new edition is one more entry. */
 export const VDA63_RULE_SETS: Readonly<Record<string, VdaRuleSet>> = { '2016': VDA63_2016 };
