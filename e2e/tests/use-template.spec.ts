@@ -71,6 +71,9 @@ test('use template: two categories of a template copied into a new audit, live i
   browser,
   server,
 }) => {
+  // Three browsers and axe in two languages: 33 s alone, over 60 s beside the vda and touch
+  // journeys on CI's two workers.
+  test.setTimeout(120_000);
   const a = await signedInPage(browser, server.url, 'en-US');
   const b = await signedInPage(browser, server.url, 'en-US');
   const de = await signedInPage(browser, server.url, 'de-DE');
