@@ -1,6 +1,6 @@
 import type { AuditItemState } from '../config/configured-types';
 import type { VdaSetup } from '../entities/audit.schema';
-import { compareQuestionNumbers } from '../sorting/question-order';
+import { compareByQuestion } from '../sorting/question-order';
 import { vdaEvaluationKeys } from '../vda/vda-grade';
 import { vdaRuleSetOf } from '../vda/vda-rules';
 import type { Question } from './audit-item.schema';
@@ -67,11 +67,5 @@ export function unansweredItems<T extends AnswerableItem & { question: { text: s
   items: readonly T[],
   vda?: VdaAnswerContext | null,
 ): T[] {
-  return items
-    .filter((item) => !isAuditItemAnswered(item, vda))
-    .sort(
-      (a, b) =>
-        compareQuestionNumbers(a.question.no, b.question.no) ||
-        compareQuestionNumbers(a.question.text, b.question.text),
-    );
+  return items.filter((item) => !isAuditItemAnswered(item, vda)).sort(compareByQuestion);
 }
