@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
+import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
 import { useLanguage } from '../../lib/i18n/use-language';
 import { usePerson } from '../../lib/session/session-provider';
@@ -264,10 +265,14 @@ export function DashboardPage() {
       : { collection: AUDITS_COLLECTION, filters: [{ path: ['id'], op: 'in', value: starredIds }] },
   );
   // Widgets appear top-down: one is shown once those before it have their lists, so a list that
-  // arrives never pushes a widget below it down the screen (layout shift on a slow link).
-  const auditsLoading = lead.loading || co.loading || responsible.loading;
-  const showMeasures = !auditsLoading;
-  const showFavorites = showMeasures && !measuresLoading;
+  // arrives never pushes a widget below it down the screen (layout shift on a slow link). Each
+  // list counts as there from its first arrival on: a later resubscription (a reconnect, another
+  // tab taking the sync over) keeps what is shown instead of hiding the widgets again.
+  const auditsThere = useMountedOnce(!(lead.loading || co.loading || responsible.loading));
+  const measuresThere = useMountedOnce(!measuresLoading);
+  const favoritesThere = useMountedOnce(!starredAudits.loading);
+  const showMeasures = auditsThere;
+  const showFavorites = showMeasures && measuresThere;
   const starredMeasures = useMemo(
     () => measures.filter((measure) => favorites.measures.includes(measure.id)),
     [measures, favorites.measures],
@@ -321,7 +326,7 @@ export function DashboardPage() {
             aria-labelledby={`${tabsId}-${tab}`}
             sx={{ pt: 1 }}
           >
-            {auditsLoading ? (
+            {!auditsThere ? (
               <WidgetLoading />
             ) : (
               <AuditList
@@ -333,7 +338,7 @@ export function DashboardPage() {
         </Widget>
         {showMeasures && (
           <Widget title={t('dashboard.measures')} testId="dashboard-measures">
-            {measuresLoading ? (
+            {!measuresThere ? (
               <WidgetLoading />
             ) : (
               <MeasureLinks measures={mine} empty={t('dashboard.noMeasures')} />
@@ -342,7 +347,7 @@ export function DashboardPage() {
         )}
         {showFavorites && (
           <Widget title={t('dashboard.favorites')} testId="dashboard-favorites">
-            {starredAudits.loading ? (
+            {!favoritesThere ? (
               <WidgetLoading />
             ) : starredAuditList.length === 0 && starredMeasures.length === 0 ? (
               <Typography color="text.secondary">{t('dashboard.noFavorites')}</Typography>
