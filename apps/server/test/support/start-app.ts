@@ -7,7 +7,7 @@ import { loadConfig, type AppConfig } from '../../src/config/env';
 import { insertCredentialUser } from '../../src/modules/auth/credential-user';
 import { PersonAccountsService } from '../../src/modules/people/person-accounts.service';
 import type { TestDialect } from './dialects';
-import { freePort } from './free-port';
+import { freePort, isAddressInUse } from './free-port';
 import { createTestDatabase, type TestDatabase } from './pg-database';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -46,23 +46,7 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
     options.reuse?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'qa-server-test-')));
   const database =
     options.reuse?.database ?? (options.dialect === 'postgres' ? await createTestDatabase() : null);
-  const port = options.port ?? (await freePort());
-  const scheme = options.env?.TLS_CERT_FILE ? 'https' : 'http';
-  const url = `${scheme}://127.0.0.1:${port}`;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: url,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    INITIAL_ADMIN_EMAIL: ADMIN_EMAIL,
-    INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    WEB_DIST: path.join(dataDir, 'no-web-dist'),
-    DATABASE_URL: database?.url,
-    ...options.env,
-  });
-  const server = await buildApp(config, options.build);
-  await server.app.listen({ port, host: '127.0.0.1' });
+  const { config, server, url } = await listening(options, dataDir, database?.url);
 
   const app: TestApp = {
     url,
@@ -79,6 +63,43 @@ export async function startApp(options: StartOptions): Promise<TestApp> {
   };
   resources.set(app, { database });
   return app;
+}
+
+/**
+ * Builds and starts the app on its port. A port picked by freePort() can still be taken by
+ * another worker before the listen; then it is built again on another port (a given port is
+ * the caller's to keep, and its failure is theirs to see).
+ */
+async function listening(
+  options: StartOptions,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Promise<{ config: AppConfig; server: BuiltApp; url: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = options.port ?? (await freePort());
+    const scheme = options.env?.TLS_CERT_FILE ? 'https' : 'http';
+    const url = `${scheme}://127.0.0.1:${port}`;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      INITIAL_ADMIN_EMAIL: ADMIN_EMAIL,
+      INITIAL_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+      DATABASE_URL: databaseUrl,
+      ...options.env,
+    });
+    const server = await buildApp(config, options.build);
+    try {
+      await server.app.listen({ port, host: '127.0.0.1' });
+      return { config, server, url };
+    } catch (error) {
+      await server.close();
+      if (options.port !== undefined || attempt >= 3 || !isAddressInUse(error)) throw error;
+    }
+  }
 }
 
 /** What a restart needs to find the same data again. */
