@@ -126,6 +126,8 @@ test('API token on the profile and a webhook with its delivery log, in German on
     const delivery = hook.getByTestId('webhook-delivery').first();
     await expect(delivery.getByTestId('webhook-delivery-status')).toHaveText('Zugestellt');
     await delivery.getByTestId('webhook-delivery-resend').click();
+    // The server took it (a refusal would show its reason here instead).
+    await expect(page.getByText('Die Zustellung wurde erneut eingereiht.')).toBeVisible();
     // A resend repeats a delivery with its webhook-id: an id the receiver has seen before (the
     // newest row may be another test's audit, delivered meanwhile with an id of its own).
     const repeated = () => {

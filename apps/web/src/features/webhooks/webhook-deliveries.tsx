@@ -77,11 +77,14 @@ export function WebhookDeliveries({
   const [log, setLog] = useState<LogState>(EMPTY);
   const [resending, setResending] = useState<string | null>(null);
   const loads = useRef(0);
+  /** Whether the latest load has not answered yet. */
+  const loading = useRef(false);
   const filterId = `webhook-${webhook.id}-status`;
 
   const load = useCallback(
     async (cursor: string | null) => {
       const mine = ++loads.current;
+      loading.current = true;
       setLog((now) => ({ ...now, loading: cursor ? 'more' : 'first', error: null }));
       try {
         const page = await listWebhookDeliveries(webhook.id, {
@@ -90,6 +93,7 @@ export function WebhookDeliveries({
           limit: DELIVERIES_PAGE_SIZE,
         });
         if (mine !== loads.current) return;
+        loading.current = false;
         setLog((now) => ({
           deliveries: cursor ? [...now.deliveries, ...page.deliveries] : page.deliveries,
           nextCursor: page.nextCursor,
@@ -99,6 +103,7 @@ export function WebhookDeliveries({
         }));
       } catch (failure) {
         if (mine !== loads.current) return;
+        loading.current = false;
         setLog((now) => ({ ...now, loading: null, error: apiErrorText(t, language, failure) }));
       }
     },
@@ -118,6 +123,9 @@ export function WebhookDeliveries({
         deliveries: now.deliveries.map((entry) => (entry.id === again.id ? again : entry)),
       }));
       show({ type: 'success', message: t('webhooks.deliveries.resent') });
+      // A load under way may have read the log before the resend and would put the old state
+      // back: a fresh one takes its place.
+      if (loading.current) void load(null);
     } catch (failure) {
       show({ type: 'error', message: apiErrorText(t, language, failure) });
     } finally {

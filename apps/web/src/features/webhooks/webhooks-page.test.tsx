@@ -126,6 +126,10 @@ function webhookServer(initial: Webhook[], log: WebhookDelivery[] = []) {
         );
         const page = matching.slice(start, start + limit);
         const next = start + limit < matching.length ? String(start + limit) : null;
+        // Read now, answered when the test lets it (a slow answer that was read before a change).
+        const held = holdList;
+        holdList = null;
+        if (held) await held;
         return json(200, { deliveries: page, nextCursor: next });
       }
       const resend = /^POST \/api\/v1\/webhooks\/deliveries\/([^/]+)\/resend$/.exec(route);
@@ -142,6 +146,8 @@ function webhookServer(initial: Webhook[], log: WebhookDelivery[] = []) {
 }
 
 let online = true;
+/** When set, the next read of the delivery log answers only once this settles. */
+let holdList: Promise<void> | null = null;
 
 function renderPage(language: 'de' | 'en' = 'en') {
   const router = createMemoryRouter([{ path: '/webhooks', element: <WebhooksPage /> }], {
@@ -164,6 +170,7 @@ describe('WebhooksPage', () => {
     online = true;
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
     person = admin;
+    holdList = null;
   });
   afterEach(() => {
     cleanup();
@@ -347,6 +354,29 @@ describe('WebhooksPage', () => {
     expect((await screen.findByTestId('webhook-deliveries-empty')).textContent).toBe(
       'No deliveries with this status.',
     );
+  });
+
+  it('a resend is not undone by a reload that read the log before it', async () => {
+    webhookServer([hook({})], [delivery('d1', 'delivered')]);
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    fireEvent.click(screen.getByTestId('webhook-log-toggle'));
+    await waitFor(() =>
+      expect(screen.getByTestId('webhook-delivery-status').textContent).toBe('Delivered'),
+    );
+    let release = () => {};
+    holdList = new Promise<void>((resolve) => (release = resolve));
+    fireEvent.click(screen.getByTestId('webhook-deliveries-reload'));
+    fireEvent.click(screen.getByTestId('webhook-delivery-resend'));
+    expect(await screen.findByText('The delivery has been queued again.')).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByTestId('webhook-deliveries-reload')).not.toBeNull());
+    await waitFor(() =>
+      expect(
+        (screen.getByTestId('webhook-deliveries-reload') as HTMLButtonElement).disabled,
+      ).toBe(false),
+    );
+    expect(screen.getByTestId('webhook-delivery-status').textContent).toBe('Pending');
   });
 
   it('says so when an endpoint has no deliveries; a test event shows up in its log', async () => {
