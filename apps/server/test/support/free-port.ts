@@ -9,7 +9,9 @@ import net from 'node:net';
  */
 function ephemeralStart(): number {
   try {
-    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/);
     const value = Number(low);
     if (Number.isInteger(value) && value > 12_000) return value;
   } catch {

@@ -372,9 +372,9 @@ describe('WebhooksPage', () => {
     release();
     await waitFor(() => expect(screen.queryByTestId('webhook-deliveries-reload')).not.toBeNull());
     await waitFor(() =>
-      expect(
-        (screen.getByTestId('webhook-deliveries-reload') as HTMLButtonElement).disabled,
-      ).toBe(false),
+      expect((screen.getByTestId('webhook-deliveries-reload') as HTMLButtonElement).disabled).toBe(
+        false,
+      ),
     );
     expect(screen.getByTestId('webhook-delivery-status').textContent).toBe('Pending');
   });
