@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PERSON_ROLES } from './config/user.config';
 import { idSchema } from './ids';
 import { roleListSchema } from './roles';
+import { PEOPLE_COLLECTION, PERSON_EMAILS_COLLECTION } from './collection-names';
 
 /**
  * The people directory (DESIGN.md section 4): `people` holds one document per person (id =
@@ -12,8 +13,7 @@ import { roleListSchema } from './roles';
  * index is how one finds out, inside the server's serialised transaction, whether an e-mail is
  * taken.
  */
-export const PEOPLE_COLLECTION = 'people';
-export const PERSON_EMAILS_COLLECTION = 'person_emails';
+export { PEOPLE_COLLECTION, PERSON_EMAILS_COLLECTION };
 
 /** Longest e-mail address (RFC 5321 path limit); also keeps the index id within 256 characters. */
 export const MAX_EMAIL_LENGTH = 254;

@@ -4,17 +4,20 @@ import type { DomainMessage } from '../messages/message';
 import { can, type PermissionAction, type PermissionContext } from '../permissions/permissions';
 import { auditWorkflowFromConfig } from '../workflow/audit-workflow';
 import type { WorkflowView } from '../workflow/workflow';
-import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import type { CommandContext, CommandState, DocRef } from './define-command';
+import {
+  AUDITS_COLLECTION,
+  AUDIT_ITEMS_COLLECTION,
+  CONFIGURATION_COLLECTION,
+  STANDARDS_COLLECTION,
+} from '../collection-names';
+export { AUDITS_COLLECTION, AUDIT_ITEMS_COLLECTION, STANDARDS_COLLECTION };
 
 /**
  * What the commands of the audit programme share: collection names, the permission context of
  * an audit (from its stored document, so the client cannot fake it), the protected-audit rule,
  * the configuration they read and field-wise ops.
  */
-export const AUDITS_COLLECTION = 'audits';
-export const AUDIT_ITEMS_COLLECTION = 'audit_items';
-export const STANDARDS_COLLECTION = 'standards';
 
 /** Most documents one command may name in its args (audit import, item import, audit delete). */
 export const MAX_DOCUMENTS_PER_COMMAND = 2_000;

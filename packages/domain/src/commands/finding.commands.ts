@@ -29,7 +29,7 @@ import {
   changedFieldOps,
   protectedAuditRule,
 } from './audit-access';
-import { CONFIGURATION_COLLECTION } from '../config/configuration';
+import { CONFIGURATION_COLLECTION } from '../collection-names';
 import { discardFindingMeasuresOps } from './measure.commands';
 import {
   commandError,

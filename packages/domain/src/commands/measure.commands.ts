@@ -35,7 +35,7 @@ import {
   changedFieldOps,
   WORKFLOW_CONFIG_REF,
 } from './audit-access';
-import { CONFIGURATION_COLLECTION } from '../config/configuration';
+import { CONFIGURATION_COLLECTION } from '../collection-names';
 import {
   commandError,
   commandOk,

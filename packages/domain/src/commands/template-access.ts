@@ -1,18 +1,21 @@
 import { getOwn, type JsonObject, type Op } from '@qa/sync';
-import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import {
   DEFAULT_TEMPLATE_CONFIG,
   templateConfigSchema,
   type TemplateConfig,
 } from '../config/template.config';
 import type { CommandState, DocRef } from './define-command';
+import {
+  CONFIGURATION_COLLECTION,
+  TEMPLATES_COLLECTION,
+  TEMPLATE_ITEMS_COLLECTION,
+} from '../collection-names';
+export { TEMPLATES_COLLECTION, TEMPLATE_ITEMS_COLLECTION };
 
 /**
  * What the template commands share (issue 14): collection names, document refs, the `template`
  * configuration segment and the version every change of a template or its items increments.
  */
-export const TEMPLATES_COLLECTION = 'templates';
-export const TEMPLATE_ITEMS_COLLECTION = 'template_items';
 
 export const templateDocRef = (id: string): DocRef => ({ collection: TEMPLATES_COLLECTION, id });
 export const templateItemDocRef = (id: string): DocRef => ({

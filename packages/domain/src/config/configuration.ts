@@ -12,9 +12,10 @@ import { DEFAULT_SCOPES_CONFIG, scopesConfigSchema } from './scopes.config';
 import { DEFAULT_TEMPLATE_CONFIG, templateConfigSchema } from './template.config';
 import { DEFAULT_USER_CONFIG, userConfigSchema } from './user.config';
 import { DEFAULT_WORKFLOW_CONFIG, workflowConfigSchema } from './workflow.config';
+import { CONFIGURATION_COLLECTION } from '../collection-names';
+export { CONFIGURATION_COLLECTION };
 
 /** The collection of the configuration documents. */
-export const CONFIGURATION_COLLECTION = 'configuration';
 
 /** The configuration documents, one per segment (SPEC section 3); the document id is the name. */
 export const CONFIG_SEGMENTS = [

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { MAX_ID_LENGTH } from '../ids';
 import { MAX_LENGTH_ERROR, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
+import { AUTOCOMPLETION_COLLECTION } from '../collection-names';
+export { AUTOCOMPLETION_COLLECTION };
 
 /**
  * An autocompletion list (SPEC sections 3, 5, 7): stored under
  * configuration/customerData/autocompletion/{id}; the id is not part of the stored payload.
  * Schema error messages are keys of `importMessages`.
  */
-export const AUTOCOMPLETION_COLLECTION = 'autocompletion';
 
 export const AUTOCOMPLETION_ID_PATTERN = /^[a-z][a-z0-9]+$/;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idSchema } from '../ids';
+import { FAVORITES_COLLECTION } from '../collection-names';
+export { FAVORITES_COLLECTION };
 
 /** One person's starred audits and measures (issue 12: the dashboard's favorites widget). */
-export const FAVORITES_COLLECTION = 'favorites';
 
 /** Most favorites of one kind a person keeps. */
 export const MAX_FAVORITES = 200;

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
+import { MEASURES_COLLECTION } from '../collection-names';
+export { MEASURES_COLLECTION };
 
 /** The replicated collection of measures (SPEC section 3). */
-export const MEASURES_COLLECTION = 'measures';
 
 /** SPEC section 5: a measure's text is at most 140 characters. */
 export const MEASURE_TEXT_MAX_LENGTH = 140;

@@ -2,6 +2,8 @@ import { canSignIn } from '../account';
 import { ROLE_LABELS, type Role } from '../entities/role.schema';
 import type { Person } from '../person';
 import { ROLE_IDS } from '../roles';
+import { ROLES_COLLECTION } from '../collection-names';
+export { ROLES_COLLECTION };
 
 /**
  * The replicated `roles` collection (SPEC section 3 "Role", issue 15): document id = role id,
@@ -9,7 +11,6 @@ import { ROLE_IDS } from '../roles';
  * the people records (roles are a field of the person) in the same transaction as every change
  * of roles or login, so clients that read roles the spec's way see them live.
  */
-export const ROLES_COLLECTION = 'roles';
 
 /**
  * Every role's document: its members are the people who hold it and may sign in (a person

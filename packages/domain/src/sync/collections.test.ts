@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIG_SEGMENTS, DEFAULT_CONFIGURATION } from '../config/configuration';
 import { DEFAULT_STANDARDS } from '../config/default-standards';
+import { COLLECTION_READ_ACTIONS } from './collection-access';
 import {
   collectionDefinition,
   defaultConfigurationDocuments,
   defaultStandardDocuments,
+  DOMAIN_COLLECTIONS,
   mayReadCollection,
   validateDocument,
 } from './collections';
@@ -51,6 +53,14 @@ describe('replicated collections', () => {
     });
     expect(collectionDefinition('secrets')).toBeUndefined();
     expect(mayReadCollection(['admin'], 'secrets')).toBe(false);
+  });
+
+  it('reads its read permissions from the schema-free table, which names exactly these collections', () => {
+    expect(Object.keys(COLLECTION_READ_ACTIONS).sort()).toEqual(
+      DOMAIN_COLLECTIONS.map((definition) => definition.name).sort(),
+    );
+    for (const definition of DOMAIN_COLLECTIONS)
+      expect(definition.readAction).toBe(COLLECTION_READ_ACTIONS[definition.name]);
   });
 
   it('lets signed-in roles read by the permission table; no role reads nothing', () => {

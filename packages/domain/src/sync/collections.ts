@@ -6,7 +6,6 @@ import {
   AUDITS_COLLECTION,
   STANDARDS_COLLECTION,
 } from '../commands/audit-access';
-import { CONFIGURATION_COLLECTION } from '../config/configuration';
 import { AUTOCOMPLETION_COLLECTION } from '../entities/autocompletion.schema';
 import {
   CONFIG_SEGMENTS,
@@ -25,7 +24,9 @@ import { validateAutocompletionList } from '../entities/autocompletion.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
 import { idSchema } from '../ids';
 import type { DomainMessage } from '../messages/message';
-import { can, type PermissionAction } from '../permissions/permissions';
+import type { PermissionAction } from '../permissions/permissions';
+import { ACTIVITIES_COLLECTION, CONFIGURATION_COLLECTION } from '../collection-names';
+import { collectionReadAction } from './collection-access';
 import {
   MAX_EMAIL_LENGTH,
   normalizePersonEmail,
@@ -37,7 +38,15 @@ import { isValidEmail } from '../validation/email';
 import { roleSchema } from '../entities/role.schema';
 import { ROLES_COLLECTION } from '../people/roles.projection';
 
-export const ACTIVITIES_COLLECTION = 'activities';
+export { ACTIVITIES_COLLECTION } from '../collection-names';
+export { mayReadCollection } from './collection-access';
+
+/** The read action of a collection defined here: collection-access.ts holds them all. */
+function readActionOf(name: string): PermissionAction | null {
+  const action = collectionReadAction(name);
+  if (action === undefined) throw new Error(`no read action for the collection ${name}`);
+  return action;
+}
 
 export type DocumentValidation = { ok: true } | { ok: false; issues: DomainMessage[] };
 
@@ -55,7 +64,7 @@ export interface CollectionDefinition {
 
 const configurationCollection: CollectionDefinition = {
   name: CONFIGURATION_COLLECTION,
-  readAction: 'configuration.read',
+  readAction: readActionOf(CONFIGURATION_COLLECTION),
   validate(id, data) {
     const parsed = parseConfigSegment(id, data);
     return parsed.ok ? { ok: true } : { ok: false, issues: parsed.errors };
@@ -64,7 +73,7 @@ const configurationCollection: CollectionDefinition = {
 
 const autocompletionCollection: CollectionDefinition = {
   name: AUTOCOMPLETION_COLLECTION,
-  readAction: 'customerData.read',
+  readAction: readActionOf(AUTOCOMPLETION_COLLECTION),
   validate(id, data) {
     const result = validateAutocompletionList({ ...data, id });
     return result.ok ? { ok: true } : { ok: false, issues: result.errors };
@@ -73,7 +82,7 @@ const autocompletionCollection: CollectionDefinition = {
 
 const activitiesCollection: CollectionDefinition = {
   name: ACTIVITIES_COLLECTION,
-  readAction: null,
+  readAction: readActionOf(ACTIVITIES_COLLECTION),
   validate(id, data) {
     const result = activitySchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -93,7 +102,7 @@ function idMismatch(id: string, data: JsonObject): DocumentValidation | null {
 /** Standards: document id = standard id, data = the standard without its id (SPEC section 3). */
 const standardsCollection: CollectionDefinition = {
   name: STANDARDS_COLLECTION,
-  readAction: 'standard.read',
+  readAction: readActionOf(STANDARDS_COLLECTION),
   validate(id, data) {
     const mismatch = idMismatch(id, data);
     if (mismatch) return mismatch;
@@ -112,7 +121,7 @@ const standardsCollection: CollectionDefinition = {
  */
 const auditsCollection: CollectionDefinition = {
   name: AUDITS_COLLECTION,
-  readAction: 'audit.read',
+  readAction: readActionOf(AUDITS_COLLECTION),
   validate(id, data) {
     if (Object.hasOwn(data, 'audit_items')) {
       return {
@@ -129,7 +138,7 @@ const auditsCollection: CollectionDefinition = {
 /** Audit items: document id = item id, data = the item with `id` and its `auditId`. */
 const auditItemsCollection: CollectionDefinition = {
   name: AUDIT_ITEMS_COLLECTION,
-  readAction: 'audit.read',
+  readAction: readActionOf(AUDIT_ITEMS_COLLECTION),
   validate(id, data) {
     const result = auditItemSchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -144,7 +153,7 @@ const auditItemsCollection: CollectionDefinition = {
  */
 const templatesCollection: CollectionDefinition = {
   name: TEMPLATES_COLLECTION,
-  readAction: 'template.read',
+  readAction: readActionOf(TEMPLATES_COLLECTION),
   validate(id, data) {
     if (Object.hasOwn(data, 'audit_items')) {
       return {
@@ -161,7 +170,7 @@ const templatesCollection: CollectionDefinition = {
 /** Template items: document id = item id, data = the item with `id` and its `templateId`. */
 const templateItemsCollection: CollectionDefinition = {
   name: TEMPLATE_ITEMS_COLLECTION,
-  readAction: 'template.read',
+  readAction: readActionOf(TEMPLATE_ITEMS_COLLECTION),
   validate(id, data) {
     const result = templateItemSchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -175,7 +184,7 @@ const templateItemsCollection: CollectionDefinition = {
  */
 const peopleCollection: CollectionDefinition = {
   name: PEOPLE_COLLECTION,
-  readAction: 'person.read',
+  readAction: readActionOf(PEOPLE_COLLECTION),
   validate(id, data) {
     const result = personDocumentSchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -188,7 +197,7 @@ const personEmailEntrySchema = z.strictObject({ personId: idSchema });
 /** The people directory's e-mail index: id = the normalised e-mail, data `{personId}`. */
 const personEmailsCollection: CollectionDefinition = {
   name: PERSON_EMAILS_COLLECTION,
-  readAction: 'person.read',
+  readAction: readActionOf(PERSON_EMAILS_COLLECTION),
   validate(id, data) {
     if (id !== normalizePersonEmail(id) || id.length > MAX_EMAIL_LENGTH || !isValidEmail(id)) {
       return { ok: false, issues: [{ key: 'validation.invalid', params: { field: 'id' } }] };
@@ -206,7 +215,7 @@ const personEmailsCollection: CollectionDefinition = {
  */
 const rolesCollection: CollectionDefinition = {
   name: ROLES_COLLECTION,
-  readAction: 'role.read',
+  readAction: readActionOf(ROLES_COLLECTION),
   validate(id, data) {
     const result = z.strictObject(roleSchema.shape).safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -219,7 +228,7 @@ const rolesCollection: CollectionDefinition = {
 /** Measures: document id = measure id, data = the measure with `id` (SPEC section 3). */
 const measuresCollection: CollectionDefinition = {
   name: MEASURES_COLLECTION,
-  readAction: 'measure.read',
+  readAction: readActionOf(MEASURES_COLLECTION),
   validate(id, data) {
     const result = measureSchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -230,7 +239,7 @@ const measuresCollection: CollectionDefinition = {
 /** Favorites: document id = the person's id, also in `id` (their starred audits, measures). */
 const favoritesCollection: CollectionDefinition = {
   name: FAVORITES_COLLECTION,
-  readAction: null,
+  readAction: readActionOf(FAVORITES_COLLECTION),
   validate(id, data) {
     const result = favoritesSchema.safeParse(data);
     if (!result.success) return { ok: false, issues: validationIssueMessages(result.error) };
@@ -273,14 +282,6 @@ export function validateDocument(
     return { ok: false, issues: [{ key: 'sync.unknownCollection', params: { collection } }] };
   }
   return definition.validate(id, data);
-}
-
-/** Whether a person with these roles may subscribe to (read) a collection. */
-export function mayReadCollection(roles: readonly string[], collection: string): boolean {
-  const definition = collectionDefinition(collection);
-  if (!definition) return false;
-  if (definition.readAction === null) return roles.length > 0;
-  return can(roles, definition.readAction, {});
 }
 
 /**
