@@ -1,5 +1,5 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { i18n as I18n } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
@@ -11,15 +11,24 @@ import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider, type SessionState } from '../lib/session/session-provider';
 import { SyncProvider } from '../lib/sync/sync-provider';
 import { createAppTheme, REDUCED_MOTION } from './theme';
-import type { ThemeColors } from './theme-colors';
+import { DEFAULT_THEME_COLORS, type ThemeColors } from './theme-colors';
 
-function LocalizedTheme({ children, colors }: { children: ReactNode; colors?: ThemeColors }) {
+function LocalizedTheme({
+  children,
+  colors,
+  inherit,
+}: {
+  children: ReactNode;
+  colors?: ThemeColors;
+  /** A theme that already has these colours: used as it is instead of a new one. */
+  inherit?: Theme;
+}) {
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
   const theme = useMemo(
-    () => createAppTheme(language, { reducedMotion, colors }),
-    [language, reducedMotion, colors],
+    () => inherit ?? createAppTheme(language, { reducedMotion, colors }),
+    [inherit, language, reducedMotion, colors],
   );
   return (
     <ThemeProvider theme={theme}>
@@ -33,9 +42,21 @@ function LocalizedTheme({ children, colors }: { children: ReactNode; colors?: Th
  * The configured colours (app segment), live: known only once someone is signed in (the shell
  * settings), so the screens below get a theme of their own then; until that, the defaults.
  */
-function ConfiguredTheme({ children }: { children: ReactNode }) {
+export function ConfiguredTheme({ children }: { children: ReactNode }) {
   const { themeColors } = useShellSettings();
-  return <LocalizedTheme colors={themeColors}>{children}</LocalizedTheme>;
+  const outer = useTheme();
+  // The default colours (nearly every installation) are the outer theme's already: a second,
+  // equal theme would only make every styled component of the screen compute its styles again
+  // during the first load. The element tree keeps its shape either way, so nothing remounts
+  // when configured colours arrive.
+  const isDefault =
+    themeColors.primary === DEFAULT_THEME_COLORS.primary &&
+    themeColors.accent === DEFAULT_THEME_COLORS.accent;
+  return (
+    <LocalizedTheme colors={themeColors} inherit={isDefault ? outer : undefined}>
+      {children}
+    </LocalizedTheme>
+  );
 }
 
 /** Everything the routes rely on that does not need the router itself. */
