@@ -268,7 +268,13 @@ export function DashboardPage() {
   // arrives never pushes a widget below it down the screen (layout shift on a slow link). Each
   // list counts as there from its first arrival on: a later resubscription (a reconnect, another
   // tab taking the sync over) keeps what is shown instead of hiding the widgets again.
-  const auditsThere = useMountedOnce(!(lead.loading || co.loading || responsible.loading));
+  // The audits' lines name their lead auditor and standards: they wait for those too, or a line
+  // would first show the fallback "User: <id>" and then shrink to the name.
+  const peopleLoading = usePeople().loading;
+  const standardsLoading = useQuery(STANDARDS_QUERY).loading;
+  const auditsThere = useMountedOnce(
+    !(lead.loading || co.loading || responsible.loading || peopleLoading || standardsLoading),
+  );
   const measuresThere = useMountedOnce(!measuresLoading);
   const favoritesThere = useMountedOnce(!starredAudits.loading);
   const showMeasures = auditsThere;
