@@ -135,7 +135,9 @@ async function measure(url: string, attempt = 1): Promise<PageFigures> {
   }
   if (REPORTS) {
     fs.mkdirSync(REPORTS, { recursive: true });
-    const name = `${new URL(url).pathname.slice(1)}-${Date.now()}.json`;
+    // One file per run, named after the page (its path's slashes as dashes).
+    const page = new URL(url).pathname.slice(1).replace(/[^\w.-]+/g, '-') || 'dashboard';
+    const name = `${page}-${Date.now()}.json`;
     fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
   }
   return figuresOf(result.lhr);

@@ -1,0 +1,167 @@
+/**
+ * Where a first screen's main thread goes (issue 40): loads pages in Chromium with the CPU
+ * throttled 4x, as Lighthouse's mobile profile does, records a CPU profile of each load, and
+ * prints its long tasks (50 ms and more), each with the chunks and the functions that took
+ * its time. Not part of `npm run bench`: a tool for finding what to move out of a first screen.
+ *
+ *   npm run build   (or, for readable names: cd apps/web && npx vite build --minify false --outDir /tmp/dist-prof)
+ *   WEB_DIST=/tmp/dist-prof PAGES=signin,auditmatrix,dashboard node --import tsx bench/profile-first-load.ts
+ *
+ * PAGES: paths without the leading slash (`dashboard` is `/`); RUNS per page (1); WAIT ms
+ * after the navigation (9000); PROFILES: a folder to keep the .cpuprofile files in (open them
+ * in Chromium's DevTools, Performance panel).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from './browser';
+import { signIn, startServer } from './sync.bench';
+import { personId, pushAll } from './ui.bench';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const PORT = Number(process.env.PROFILE_PORT ?? 3191);
+const PAGES = (process.env.PAGES ?? 'signin,auditmatrix').split(',');
+const RUNS = Number(process.env.RUNS ?? 1);
+const WAIT = Number(process.env.WAIT ?? 9000);
+const chunkOf = (url: string) =>
+  url
+    .split('/')
+    .pop()
+    ?.replace(/-[\w-]{8}\.js$/, '') ?? '';
+
+/** The profile's long tasks: runs of non-idle samples of 50 ms or more. */
+function longTasks(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const key = (node: ProfileNode) =>
+    `${node.callFrame.functionName || '(anon)'} ${chunkOf(node.callFrame.url)}:${node.callFrame.lineNumber}`;
+  interface Task {
+    start: number;
+    end: number;
+    samples: [number, number][];
+  }
+  const tasks: Task[] = [];
+  let time = profile.startTime;
+  let open: Task | null = null;
+  for (const [index, sample] of profile.samples.entries()) {
+    time += profile.timeDeltas[index] ?? 0;
+    if (byId.get(sample)!.callFrame.functionName === '(idle)') {
+      if (open) tasks.push(open);
+      open = null;
+      continue;
+    }
+    open ??= { start: time, end: time, samples: [] };
+    open.end = time;
+    open.samples.push([sample, profile.timeDeltas[index + 1] ?? 0]);
+  }
+  if (open) tasks.push(open);
+  let blocking = 0;
+  for (const { start, end, samples } of tasks) {
+    const ms = (end - start) / 1000;
+    if (ms < 50) continue;
+    blocking += ms - 50;
+    const inclusive = new Map<string, number>();
+    const chunks = new Map<string, number>();
+    for (const [id, dt] of samples) {
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const name = key(byId.get(at)!);
+        if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + dt);
+        seen.add(name);
+      }
+      const leaf = byId.get(id)!.callFrame;
+      const chunk = chunkOf(leaf.url) || leaf.functionName;
+      chunks.set(chunk, (chunks.get(chunk) ?? 0) + dt);
+    }
+    const top = (map: Map<string, number>, count: number) =>
+      [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+    console.log(
+      `  task at ${((start - profile.startTime) / 1000).toFixed(0)} ms, ${ms.toFixed(0)} ms: ` +
+        top(chunks, 5)
+          .map(([name, us]) => `${name} ${(us / 1000).toFixed(0)}`)
+          .join(', '),
+    );
+    for (const [name, us] of top(
+      new Map([...inclusive].filter(([name]) => !/^\((root|program)\)|vendor-react/.test(name))),
+      6,
+    ))
+      console.log(`      ${(us / 1000).toFixed(0).padStart(5)} ms ${name}`);
+  }
+  console.log(
+    `  sum of the long tasks' time over 50 ms (a throttled TBT): ${blocking.toFixed(0)} ms`,
+  );
+}
+
+const server = await startServer(PORT, { WEB_DIST: process.env.WEB_DIST ?? 'apps/web/dist' });
+try {
+  const cookie = await signIn(server.url);
+  const lead = await personId(server.url, cookie);
+  await pushAll(
+    server.url,
+    cookie,
+    Array.from({ length: 30 }, (_, n) => ({
+      name: 'audit.create',
+      args: {
+        id: `profile-audit-${n}`,
+        name: `Audit ${n}`,
+        standard: 'iso9001',
+        type: 'process',
+        audited_by: 'internal',
+        leadauditor: lead,
+        planning_year: new Date().getFullYear(),
+      },
+    })),
+  );
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  for (const page of PAGES) {
+    for (let run = 1; run <= RUNS; run++) {
+      const context = await browser.newContext({
+        locale: 'de-DE',
+        viewport: { width: 412, height: 823 },
+      });
+      if (page !== 'signin') {
+        const [name, value] = cookie.split(';')[0]!.split('=');
+        await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+      }
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+      await tab.goto(`${server.url}/${page === 'dashboard' ? '' : page}`);
+      await tab.waitForTimeout(WAIT);
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      console.log(`/${page} (run ${run}):`);
+      longTasks(profile);
+      if (process.env.PROFILES) {
+        fs.mkdirSync(process.env.PROFILES, { recursive: true });
+        const file = path.join(
+          process.env.PROFILES,
+          `${page.replace(/\W+/g, '-')}-${run}.cpuprofile`,
+        );
+        fs.writeFileSync(file, JSON.stringify(profile));
+      }
+      await context.close();
+    }
+  }
+  await browser.close();
+} finally {
+  await server.stop();
+}
