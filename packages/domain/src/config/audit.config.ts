@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_NAME_LENGTH } from '../limits';
 import { qkTableSchema, DEFAULT_QK_TABLE } from '../scoring/qk';
-import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/scoring';
+import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/calc-schema';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 
 const yearSpan = () => z.number().int().min(0).max(50);

@@ -9,6 +9,12 @@ import type { DomainMessage } from '../messages/message';
 import { isAuditItemAnswered, type VdaAnswerContext } from '../audit/answered-rules';
 import { compareByQuestion } from '../sorting/question-order';
 import {
+  CALC_SCHEMA_DEVIATION,
+  calcSchemaOf,
+  DEFAULT_CALC_SCHEMA_NAME,
+  type CalcSchema,
+} from './calc-schema';
+import {
   findingFulfilment,
   findingSeverity,
   findingWeightRange,
@@ -24,24 +30,14 @@ import {
  * serves both: percent = round((current - worst) / (best - worst) * 100). See docs/decisions.md
  * (decisions 18 and 67) for what counts as best, worst and counted.
  */
-export const CALC_SCHEMA_DEVIATION = 'deviation';
-export const CALC_SCHEMA_COMPLIANCE = 'compliance';
-export type CalcSchema = typeof CALC_SCHEMA_DEVIATION | typeof CALC_SCHEMA_COMPLIANCE;
-
-/** What the scoring assumes when an audit names no schema (SPEC section 9: default 'compliance'). */
-export const DEFAULT_CALC_SCHEMA_NAME: CalcSchema = CALC_SCHEMA_COMPLIANCE;
-
-/**
- * The schema a new audit document and the default configuration get: the default finding types
- * are deviation-oriented (higher value = worse), so a stored audit says 'deviation' explicitly
- * (docs/decisions.md, "Scoring"). Only a document without any `calcSchema` is scored as
- * compliance.
- */
-export const DEFAULT_REPORT_CALC_SCHEMA: CalcSchema = CALC_SCHEMA_DEVIATION;
-
-export function calcSchemaOf(name: string | null | undefined): CalcSchema {
-  return name === CALC_SCHEMA_DEVIATION ? CALC_SCHEMA_DEVIATION : CALC_SCHEMA_COMPLIANCE;
-}
+export {
+  CALC_SCHEMA_COMPLIANCE,
+  CALC_SCHEMA_DEVIATION,
+  calcSchemaOf,
+  DEFAULT_CALC_SCHEMA_NAME,
+  DEFAULT_REPORT_CALC_SCHEMA,
+  type CalcSchema,
+} from './calc-schema';
 
 export interface ScoreNumbers {
   /** Sum of weight x item value over the counted items. */
