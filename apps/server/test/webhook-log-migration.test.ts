@@ -57,6 +57,9 @@ describeEachDialect('migration 0018: webhook delivery logs without answers', (di
       '0018-webhook-log-without-bodies',
     );
     const now = '2026-11-01T10:00:00.000Z';
+    // Far from expiry: the app's periodic clean-up forgets ended deliveries that expired long
+    // ago, and ran into this test on a busy machine.
+    const LATER = '2099-01-01T00:00:00.000Z';
     await sql`insert into webhook_endpoints
       (id, url, description, events, secret, active, created_by, created_at, updated_at)
       values ('e1', 'https://erp.example/hook', '', '["audit.created"]', 'whsec_x', 1, null,
@@ -67,7 +70,7 @@ describeEachDialect('migration 0018: webhook delivery logs without answers', (di
          expires_at, attempts, last_status_code, last_error, delivered_at, attempt_log,
          lease_owner, lease_until)
         values (${row.id}, 'e1', ${`ev-${row.id}`}, 'audit.created', '{}', ${now}, 'failed', null,
-          ${now}, ${row.attempt_log.length}, ${row.last_status_code}, ${row.last_error}, null,
+          ${LATER}, ${row.attempt_log.length}, ${row.last_status_code}, ${row.last_error}, null,
           ${JSON.stringify(row.attempt_log)}, null, null)`.execute(db());
     }
 
