@@ -55,7 +55,14 @@ export class QueryHolds {
     if (this.dirty) return;
     this.dirty = true;
     this.writing = this.writing.then(async () => {
-      await this.canWrite();
+      try {
+        await this.canWrite();
+      } catch {
+        // The replica did not open (the engine reports that once): there is nothing to hold,
+        // and the chain of writes must not end in a rejection nobody handles.
+        this.dirty = false;
+        return;
+      }
       this.dirty = false;
       if (this.stopped) return;
       const wanted = new Map([...this.watched].map(([key, { query }]) => [key, query]));

@@ -10,6 +10,14 @@ export function useSyncClient(): SyncClient | null {
 }
 
 /**
+ * True while the signed-in person's sync engine is still on its way (its chunk loads after the
+ * first paint): the data hooks then say "loading", not "loaded, and empty", so a screen does
+ * not show an empty list that is replaced a moment later (a layout shift on every page load).
+ * False when signed out, without IndexedDB, or once the engine failed to start.
+ */
+export const SyncStartingContext = createContext(false);
+
+/**
  * The signed-in person's files kept on this device until uploaded (photos, attachments); null
  * when signed out, without IndexedDB, or in tests that fake the uploads.
  */

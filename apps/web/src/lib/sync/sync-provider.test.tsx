@@ -1,18 +1,21 @@
 import { domainCommandRegistry } from '@qa/domain';
 import { act, cleanup, renderHook, screen, waitFor } from '@testing-library/react';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { QueryResult } from './view-selectors';
+import type { SyncClient } from './sync-client';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SnackbarProvider } from '../../components/snackbar/snackbar-provider';
 import { fakeServer } from '../../test/fake-server';
 import { testPerson } from '../../test/test-person';
 import { createI18n } from '../i18n/i18n';
-import { SessionProvider, useSession } from '../session/session-provider';
+import { SessionProvider, usePerson, useSession } from '../session/session-provider';
 import { FakeSyncServer } from './fake-sync-server';
 import { SyncProvider } from './sync-provider';
 import { useSyncClient } from './sync-context';
 import { useCommand } from './use-command';
+import { useQuery } from './use-query';
 
 afterEach(() => {
   cleanup();
@@ -21,7 +24,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function setup(language: 'de' | 'en') {
+interface Hooks {
+  client: SyncClient | null;
+  list: QueryResult;
+  signedIn: boolean;
+}
+
+function setup(
+  language: 'de' | 'en',
+  options: { indexedDB?: IDBFactory; onCommit?: (value: Hooks) => void } = {},
+) {
   const person = testPerson({ roles: ['admin'] });
   // The engine logs every rejection for developers.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -34,7 +46,7 @@ function setup(language: 'de' | 'en') {
     registry: domainCommandRegistry,
     actor: { personId: person.id, roles: ['user'] },
   });
-  const indexedDB = new IDBFactory();
+  const indexedDB = options.indexedDB ?? new IDBFactory();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nextProvider i18n={createI18n(language)}>
       <SessionProvider>
@@ -47,7 +59,18 @@ function setup(language: 'de' | 'en') {
     </I18nextProvider>
   );
   const hook = renderHook(
-    () => ({ session: useSession(), client: useSyncClient(), command: useCommand() }),
+    () => {
+      const value = {
+        session: useSession(),
+        client: useSyncClient(),
+        command: useCommand(),
+        list: useQuery({ collection: 'autocompletion', filters: [] }),
+        signedIn: usePerson() !== null,
+      };
+      const { onCommit } = options;
+      useEffect(() => onCommit?.(value));
+      return value;
+    },
     { wrapper },
   );
   return { ...hook, server, indexedDB };
@@ -125,5 +148,36 @@ describe('SyncProvider', () => {
     await act(() => result.current.session.signOut());
     expect(result.current.client).toBeNull();
     await waitFor(async () => expect(await indexedDB.databases()).toEqual([]));
+  });
+
+  it('has the lists of a signed-in screen loading, not empty, until the engine has read the replica', async () => {
+    // Every commit: signed in or not, with or without the engine, and what the list said.
+    const seen: string[] = [];
+    const onCommit = ({ signedIn, client, list }: Hooks) => {
+      const entries = list.loading ? 'loading' : `${list.documents.length} entries`;
+      const state = `${signedIn ? 'signed in' : 'signed out'}, ${client ? 'engine' : 'no engine'}, ${entries}`;
+      if (seen.at(-1) !== state) seen.push(state);
+    };
+    const { result } = setup('en', { onCommit });
+    await waitFor(() => {
+      expect(result.current.client).not.toBeNull();
+      expect(result.current.list.loading).toBe(false);
+    });
+    // Signed in, the engine's chunk still loading: the list was loading, never "0 entries".
+    expect(seen).toContain('signed in, no engine, loading');
+    expect(seen).not.toContain('signed in, no engine, 0 entries');
+  });
+
+  it('says the lists are loaded (empty) once the replica failed to open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = new IDBFactory();
+    vi.spyOn(broken, 'open').mockImplementation(() => {
+      throw new DOMException('The user denied storage', 'InvalidStateError');
+    });
+    const { result } = setup('en', { indexedDB: broken });
+    await waitFor(() => expect(result.current.signedIn).toBe(true));
+    await waitFor(() => expect(result.current.list.loading).toBe(false));
+    expect(result.current.client).toBeNull();
+    expect(result.current.list.documents).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import type { IndexedDbBinding } from './replica-db';
 import type { CreateSocket } from './socket';
 import type { OfflineFilesDatabase } from '../files/offline-files';
 import type { SyncClient } from './sync-client';
-import { OfflineFilesContext, SyncClientContext } from './sync-context';
+import { OfflineFilesContext, SyncClientContext, SyncStartingContext } from './sync-context';
 import type { SyncEngine } from './sync-engine';
 import { loadSyncEngine } from './sync-engine-loader';
 import type { Rejection, SyncLimitCode } from './sync-types';
@@ -65,6 +65,10 @@ export function SyncProvider({
   const { show } = useSnackbar();
   const [client, setClient] = useState<SyncClient | null>(null);
   const [files, setFiles] = useState<OfflineFilesDatabase | null>(null);
+  // The person whose engine failed to load or to open its replica: the app goes on without data.
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const hasIndexedDb = typeof indexedDB !== 'undefined' || indexedDb !== undefined;
+  const starting = personId !== null && hasIndexedDb && client === null && failedFor !== personId;
 
   // Somebody was signed in on this device last time: fetch the engine's chunk while the
   // session is being asked for, not after it answered (but after the first paint, see below).
@@ -130,6 +134,7 @@ export function SyncProvider({
         engine.started.catch((error: unknown) => {
           // SPEC section 4: the app starts even if offline persistence fails (no data, though).
           console.error('opening the replica failed', error);
+          setFailedFor(personId);
           setClient((current) => (current === engine.client ? null : current));
           setFiles((current) => (current === engine.files ? null : current));
         });
@@ -144,6 +149,7 @@ export function SyncProvider({
       })
       .catch((error: unknown) => {
         console.error('loading the sync engine failed', error);
+        if (!cancelled) setFailedFor(personId);
         return null;
       });
     const unregister = registerSignOutCleanup(async () => {
@@ -162,8 +168,10 @@ export function SyncProvider({
   }, [personId]);
 
   return (
-    <SyncClientContext.Provider value={client}>
-      <OfflineFilesContext.Provider value={files}>{children}</OfflineFilesContext.Provider>
-    </SyncClientContext.Provider>
+    <SyncStartingContext.Provider value={starting}>
+      <SyncClientContext.Provider value={client}>
+        <OfflineFilesContext.Provider value={files}>{children}</OfflineFilesContext.Provider>
+      </SyncClientContext.Provider>
+    </SyncStartingContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
-import { startTransition, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useContext, useLayoutEffect, useRef, useState } from 'react';
 import type { SyncClient, SyncSnapshot } from './sync-client';
 import { ReplicaView } from './rebase-view';
-import { useSyncClient } from './sync-context';
+import { SyncStartingContext, useSyncClient } from './sync-context';
 
 /** What the hooks see with no client: nothing cached, nothing loading, not connected. */
 export const NO_CLIENT_SNAPSHOT: SyncSnapshot = {
@@ -11,6 +11,16 @@ export const NO_CLIENT_SNAPSHOT: SyncSnapshot = {
   connection: 'offline',
   connectionId: null,
   pending: 0,
+};
+
+/**
+ * What the hooks see while the signed-in person's engine is still loading: nothing read yet, so
+ * every query and document is loading (not empty), and the connection is being made.
+ */
+export const STARTING_SNAPSHOT: SyncSnapshot = {
+  ...NO_CLIENT_SNAPSHOT,
+  ready: false,
+  connection: 'connecting',
 };
 
 interface Selected<T> {
@@ -37,16 +47,22 @@ export function useSyncSelector<T>(
   isEqual: (a: T, b: T) => boolean,
 ): T {
   const client: SyncClient | null = useSyncClient();
-  const [state, setState] = useState<Selected<T>>(() => selectFrom(client, select));
+  const starting = useContext(SyncStartingContext);
+  const [state, setState] = useState<Selected<T>>(() => selectFrom(client, select, starting));
   // The last value scheduled (it may not have rendered yet): notifications compare with it.
   const latest = useRef(state);
   // The value the last commit shows. Written in the commit, not in a render that may be dropped.
   const shown = useRef(state);
 
   let current = state;
-  if (state.client !== client || state.select !== select) {
-    // Another client or another selection (a new query): its value is needed in this render.
-    const next = selectFrom(client, select);
+  if (
+    state.client !== client ||
+    state.select !== select ||
+    (client === null && state.snapshot !== withoutClient(starting))
+  ) {
+    // Another client or another selection (a new query), or the engine that was starting
+    // failed: its value is needed in this render.
+    const next = selectFrom(client, select, starting);
     current = isEqual(state.value, next.value) ? { ...next, value: state.value } : next;
     setState(current);
   }
@@ -83,10 +99,15 @@ export function useSyncSelector<T>(
   return current.value;
 }
 
+function withoutClient(starting: boolean): SyncSnapshot {
+  return starting ? STARTING_SNAPSHOT : NO_CLIENT_SNAPSHOT;
+}
+
 function selectFrom<T>(
   client: SyncClient | null,
   select: (snapshot: SyncSnapshot) => T,
+  starting: boolean,
 ): Selected<T> {
-  const snapshot = client ? client.getSnapshot() : NO_CLIENT_SNAPSHOT;
+  const snapshot = client ? client.getSnapshot() : withoutClient(starting);
   return { client, select, snapshot, value: select(snapshot) };
 }
