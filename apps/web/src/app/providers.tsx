@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider, useTheme, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -10,6 +11,7 @@ import { ClientConfigProvider } from '../lib/client-config/client-config-provide
 import { isLanguage } from '../lib/i18n/detect-language';
 import { SessionProvider, type SessionState } from '../lib/session/session-provider';
 import { SyncProvider } from '../lib/sync/sync-provider';
+import { createStyleCache } from './style-cache';
 import { createAppTheme, REDUCED_MOTION } from './theme';
 import { DEFAULT_THEME_COLORS, type ThemeColors } from './theme-colors';
 
@@ -59,6 +61,8 @@ export function ConfiguredTheme({ children }: { children: ReactNode }) {
   );
 }
 
+const STYLE_CACHE = createStyleCache();
+
 /** Everything the routes rely on that does not need the router itself. */
 export function AppProviders({
   i18n,
@@ -71,21 +75,23 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <LocalizedTheme>
-        <ClientConfigProvider>
-          <SessionProvider initial={session}>
-            <SnackbarProvider>
-              <SyncProvider>
-                <ShellSettingsProvider>
-                  <SnackbarTiming />
-                  <ConfiguredTheme>{children}</ConfiguredTheme>
-                </ShellSettingsProvider>
-              </SyncProvider>
-            </SnackbarProvider>
-          </SessionProvider>
-        </ClientConfigProvider>
-      </LocalizedTheme>
-    </I18nextProvider>
+    <CacheProvider value={STYLE_CACHE}>
+      <I18nextProvider i18n={i18n}>
+        <LocalizedTheme>
+          <ClientConfigProvider>
+            <SessionProvider initial={session}>
+              <SnackbarProvider>
+                <SyncProvider>
+                  <ShellSettingsProvider>
+                    <SnackbarTiming />
+                    <ConfiguredTheme>{children}</ConfiguredTheme>
+                  </ShellSettingsProvider>
+                </SyncProvider>
+              </SnackbarProvider>
+            </SessionProvider>
+          </ClientConfigProvider>
+        </LocalizedTheme>
+      </I18nextProvider>
+    </CacheProvider>
   );
 }
