@@ -8,7 +8,8 @@
  *   WEB_DIST=/tmp/dist-prof PAGES=signin,auditmatrix,dashboard node --import tsx bench/profile-first-load.ts
  *
  * PAGES: paths without the leading slash (`dashboard` is `/`); RUNS per page (1); WAIT ms
- * after the navigation (9000); PROFILES: a folder to keep the .cpuprofile files in (open them
+ * after the navigation (9000); FUNCS: names of functions whose time each task prints (e.g.
+ * `workLoopSync,workLoopConcurrentByScheduler,commitRoot` tells React's blocking renders); PROFILES: a folder to keep the .cpuprofile files in (open them
  * in Chromium's DevTools, Performance panel).
  */
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ const PORT = Number(process.env.PROFILE_PORT ?? 3191);
 const PAGES = (process.env.PAGES ?? 'signin,auditmatrix').split(',');
 const RUNS = Number(process.env.RUNS ?? 1);
 const WAIT = Number(process.env.WAIT ?? 9000);
+const FUNCS = process.env.FUNCS?.split(',') ?? [];
 const chunkOf = (url: string) =>
   url
     .split('/')
@@ -99,6 +101,20 @@ function longTasks(profile: CpuProfile): void {
       6,
     ))
       console.log(`      ${(us / 1000).toFixed(0).padStart(5)} ms ${name}`);
+    // FUNCS: functions whose time to print in every task, by name (e.g. React's work loops).
+    const named = FUNCS.map(
+      (wanted) =>
+        [
+          wanted,
+          [...inclusive]
+            .filter(([name]) => name.split(' ')[0] === wanted)
+            .reduce((sum, [, us]) => sum + us, 0),
+        ] as const,
+    ).filter(([, us]) => us > 0);
+    if (named.length > 0)
+      console.log(
+        `      of them: ${named.map(([name, us]) => `${name} ${(us / 1000).toFixed(0)}`).join(', ')}`,
+      );
   }
   console.log(
     `  sum of the long tasks' time over 50 ms (a throttled TBT): ${blocking.toFixed(0)} ms`,
