@@ -6,12 +6,8 @@ import { translateDomainMessage } from '../i18n/domain-message';
 import { fileErrorText } from './file-error-text';
 import { createFileUploader, FileUploadError, type SendUpload } from './file-uploader';
 import { UploadProgressStore, uploadPercent } from './upload-progress';
-import {
-  openOfflineFiles,
-  readFileBlob,
-  saveOfflineFile,
-  type OfflineFilesDatabase,
-} from './offline-files';
+import { readFileBlob, saveOfflineFile } from './offline-files';
+import { openOfflineFiles, type OfflineFilesDatabase } from './offline-files-db';
 
 interface Call {
   url: string;

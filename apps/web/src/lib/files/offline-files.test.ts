@@ -6,13 +6,12 @@ import {
   FileRejectedError,
   getFileUrl,
   keepServerCopy,
-  openOfflineFiles,
   pruneKeptFiles,
   readFileBlob,
   releaseFileUrl,
   saveOfflineFile,
-  type OfflineFilesDatabase,
 } from './offline-files';
+import { openOfflineFiles, type OfflineFilesDatabase } from './offline-files-db';
 
 /** The audit item and finding a photo is taken for. */
 const OWNER = { auditId: 'audit-1', auditItemId: 'item-1', findingId: 'finding-1' };

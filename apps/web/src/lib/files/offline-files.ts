@@ -7,7 +7,7 @@ import {
   type DomainMessage,
   type FileOwner,
 } from '@qa/domain';
-import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import type { OfflineFilesDatabase } from './offline-files-db';
 
 /** Why the last upload attempt failed, as the uploader saw it. */
 export interface StoredUploadError {
@@ -69,39 +69,7 @@ export interface FileOwnerInput {
   mediaId?: string | null;
 }
 
-/** What Dexie needs besides the browser's globals (tests pass fake-indexeddb's). */
-/** Node tests pass fake-indexeddb; browsers use the global IndexedDB. */
-export type IndexedDbDeps = Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange'>;
-
-export class OfflineFilesDatabase extends Dexie {
-  declare files: EntityTable<OfflineFile, 'fileId'>;
-  declare blobs: EntityTable<OfflineBlob, 'fileId'>;
-
-  /** One database per person, so a shared device never mixes two people's pending files. */
-  constructor(personId: string, deps?: IndexedDbDeps) {
-    super(`qa-files-${personId}`, deps);
-    this.version(1).stores({ files: 'fileId, uploaded' });
-    // The bytes move out of the rows once (version 1 kept them in `files.blob`).
-    this.version(2)
-      .stores({ files: 'fileId, uploaded', blobs: 'fileId' })
-      .upgrade(async (tx) => {
-        const files = tx.table<OfflineFile & { blob?: Blob | null }, string>('files');
-        const rows = await files.toArray();
-        await tx
-          .table<OfflineBlob, string>('blobs')
-          .bulkAdd(
-            rows.flatMap((file) => (file.blob ? [{ fileId: file.fileId, blob: file.blob }] : [])),
-          );
-        await files.toCollection().modify((file) => {
-          delete file.blob;
-        });
-      });
-  }
-}
-
-export function openOfflineFiles(personId: string, deps?: IndexedDbDeps): OfflineFilesDatabase {
-  return new OfflineFilesDatabase(personId, deps);
-}
+export type { IndexedDbDeps, OfflineFilesDatabase } from './offline-files-db';
 
 /**
  * The file breaks the upload rules, or its owner is not one (`ownerInvalid`); `detail` is the

@@ -9,11 +9,8 @@ import {
 } from '@qa/domain';
 import { loadCommandRegistry } from '../domain-stages/load-domain';
 import { createFileUploader } from '../files/file-uploader';
-import {
-  openOfflineFiles,
-  pruneKeptFiles,
-  type OfflineFilesDatabase,
-} from '../files/offline-files';
+import { pruneKeptFiles } from '../files/offline-files';
+import { openOfflineFiles, type OfflineFilesDatabase } from '../files/offline-files-db';
 import type { LockManagerLike } from './leader-election';
 import { openReplica, type IndexedDbBinding } from './replica-db';
 import { requestPersistentStorage } from './request-persistence';

@@ -26,6 +26,7 @@ import {
 import type { JsonObject, JsonValue } from '@qa/sync';
 import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { lazyComponent } from '../../../app/chunk-load';
+import { afterNextPaint } from '../../../lib/dom/after-paint';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ListGroupHeaderContext } from '../../../components/list/list-types';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,6 @@ import {
   type ExecutionFinding,
   type ExecutionRow,
 } from './execution-rows';
-import { FindingDialog } from './finding-dialog';
 import { findingsSavedBurst, uploadedBurst, uploadsFailedBurst } from './snackbar-bursts';
 import {
   VdaLevelBadge,
@@ -91,10 +91,22 @@ import { cameraPath, REVEAL_ITEM_PARAM } from './media/camera-target';
 import type { FindingMediaActions } from './media/finding-media-section';
 import { FileUploadsContext, useFileUploads, type FileUpload } from './media/media-files';
 import { AllowedFileTypes } from './media/media-strip';
-import { MediaViewer } from './media/media-viewer';
 import { auditProgress } from '../answer-items';
 import { AnswerProgress } from '../answer-progress';
 import { useAuditWithItems } from '../use-audit-items';
+
+/**
+ * The finding dialog (with its pickers and the media section) and the photo viewer are chunks of
+ * their own: the tab's first load carried them for every visit (issue 40: the execution tab was
+ * the heaviest first screen). The finding dialog, the tab's main action, is fetched once the tab
+ * has painted, so a tap on a question still opens it at once.
+ */
+const loadFindingDialog = () => import('./finding-dialog');
+const FindingDialog = lazyComponent(loadFindingDialog, (m) => m.FindingDialog);
+const MediaViewer = lazyComponent(
+  () => import('./media/media-viewer'),
+  (m) => m.MediaViewer,
+);
 
 /** The measure dialog, loaded when a measure is first created here (issue 12). */
 const MeasureDialog = lazyComponent(
@@ -162,6 +174,12 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const person = usePerson();
   const titleId = useId();
   const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
+  // The finding dialog's chunk once the questions have painted (see loadFindingDialog).
+  const loaded = !auditLoading && !itemsLoading;
+  useEffect(() => {
+    if (!loaded) return;
+    return afterNextPaint(() => void loadFindingDialog().catch(() => undefined));
+  }, [loaded]);
   const findingSegment = useDocument('configuration', 'finding').document?.data;
   const customFields = useMemo(() => {
     const parsed = findingConfigSchema.safeParse(findingSegment);
@@ -716,63 +734,69 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             revealId={revealId}
           />
           {dialog.kind === 'media' && viewing && (
-            <MediaViewer
-              media={viewing.media}
-              initialIndex={dialog.index}
-              personName={personName}
-              onClose={closeDialog}
-              onDelete={
-                access.update
-                  ? (media) =>
-                      void run(removeFindingMediaCommand.name, {
-                        auditId,
-                        itemId: dialog.rowId,
-                        findingId: dialog.findingId,
-                        mediaId: media.id,
-                      })
-                  : undefined
-              }
-            />
+            <Suspense fallback={null}>
+              <MediaViewer
+                media={viewing.media}
+                initialIndex={dialog.index}
+                personName={personName}
+                onClose={closeDialog}
+                onDelete={
+                  access.update
+                    ? (media) =>
+                        void run(removeFindingMediaCommand.name, {
+                          auditId,
+                          itemId: dialog.rowId,
+                          findingId: dialog.findingId,
+                          mediaId: media.id,
+                        })
+                    : undefined
+                }
+              />
+            </Suspense>
           )}
         </AllowedFileTypes.Provider>
       </FileUploadsContext.Provider>
       {dialog.kind === 'finding' && (
         <FileUploadsContext.Provider value={uploads}>
           <AllowedFileTypes.Provider value={appConfig.attachments.allowedExtensions}>
-            <FindingDialog
-              key={dialog.key}
-              auditId={auditId}
-              row={rows.find((row) => row.id === dialog.row.id) ?? dialog.row}
-              finding={dialog.finding}
-              media={
-                dialog.finding
-                  ? findingMedia(
-                      rows.find((row) => row.id === dialog.row.id) ?? dialog.row,
-                      dialog.finding,
-                    )
-                  : undefined
-              }
-              initialType={dialog.initialType}
-              types={types}
-              customFields={customFields}
-              readOnly={dialog.readOnly}
-              onClose={() => setDialog({ kind: 'none' })}
-            />
+            <Suspense fallback={null}>
+              <FindingDialog
+                key={dialog.key}
+                auditId={auditId}
+                row={rows.find((row) => row.id === dialog.row.id) ?? dialog.row}
+                finding={dialog.finding}
+                media={
+                  dialog.finding
+                    ? findingMedia(
+                        rows.find((row) => row.id === dialog.row.id) ?? dialog.row,
+                        dialog.finding,
+                      )
+                    : undefined
+                }
+                initialType={dialog.initialType}
+                types={types}
+                customFields={customFields}
+                readOnly={dialog.readOnly}
+                onClose={() => setDialog({ kind: 'none' })}
+              />
+            </Suspense>
           </AllowedFileTypes.Provider>
         </FileUploadsContext.Provider>
       )}
       {dialog.kind === 'vdaFinding' && vdaFindingRow && (
-        <FindingDialog
-          key={dialog.key}
-          auditId={auditId}
-          row={vdaFindingRow}
-          initialType={dialog.initialType}
-          types={types}
-          customFields={customFields}
-          hint={dialog.hint}
-          onSaved={() => void run(evaluateAuditItemCommand.name, dialog.evaluate)}
-          onClose={closeDialog}
-        />
+        <Suspense fallback={null}>
+          <FindingDialog
+            key={dialog.key}
+            auditId={auditId}
+            row={vdaFindingRow}
+            initialType={dialog.initialType}
+            types={types}
+            customFields={customFields}
+            hint={dialog.hint}
+            onSaved={() => void run(evaluateAuditItemCommand.name, dialog.evaluate)}
+            onClose={closeDialog}
+          />
+        </Suspense>
       )}
       {dialog.kind === 'reason' && (
         <VdaReasonDialog

@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '@qa/domain';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openOfflineFiles, type OfflineFilesDatabase } from '../../../../lib/files/offline-files';
+import {
+  openOfflineFiles,
+  type OfflineFilesDatabase,
+} from '../../../../lib/files/offline-files-db';
 import type { RunCommand } from '../../../../lib/sync/use-command';
 import { attachMedia, keptAsAllowed, sha256Hex } from './attach-media';
 import { cameraPath, cameraTargetOf, photoName } from './camera-target';

@@ -1,4 +1,3 @@
-import { liveQuery } from 'dexie';
 import {
   createContext,
   useCallback,
@@ -87,19 +86,21 @@ export function useFileUploads(
   useEffect(() => {
     if (!db) return;
     let previous: FileUploads | null = null;
-    const subscription = liveQuery(() => readUploads(db, auditId)).subscribe({
-      next: (next) => {
-        if (previous) {
-          for (const [fileId, upload] of next) {
-            const before = previous.get(fileId);
-            if (before && before.state !== upload.state) notify.current?.(fileId, upload);
+    const subscription = db
+      .watch(() => readUploads(db, auditId))
+      .subscribe({
+        next: (next) => {
+          if (previous) {
+            for (const [fileId, upload] of next) {
+              const before = previous.get(fileId);
+              if (before && before.state !== upload.state) notify.current?.(fileId, upload);
+            }
           }
-        }
-        previous = next;
-        setUploads(next);
-      },
-      error: (error: unknown) => console.warn('reading the kept files failed', error),
-    });
+          previous = next;
+          setUploads(next);
+        },
+        error: (error: unknown) => console.warn('reading the kept files failed', error),
+      });
     return () => subscription.unsubscribe();
   }, [db, auditId]);
   return uploads;
