@@ -397,8 +397,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       close: () => {
         readiness.markStopping();
         return (closing ??= (async () => {
-          // Not ready, still serving: the load balancer takes the instance out meanwhile.
-          await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+          // Not ready, still serving: the load balancer takes the instance out meanwhile. With
+          // no delay the drain starts at once: a request read before a zero timer fired would
+          // otherwise still be served while the caller already counts on the drain.
+          if (config.shutdownDelayMs > 0) {
+            await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+          }
           await gracefulClose.drain();
           await app.close();
         })());
