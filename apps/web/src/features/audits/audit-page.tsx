@@ -7,6 +7,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import {
   AUDITS_COLLECTION,
   auditStatusOf,
@@ -47,6 +49,8 @@ export function AuditPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const drawer = useRightDrawer();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const { document: audit, loading } = useDocument(AUDITS_COLLECTION, auditId);
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
   const people = usePeople();
@@ -156,28 +160,31 @@ export function AuditPage() {
           {t('auditDialog.edit')}
         </Button>
       </Stack>
-      {/* Five tabs from 600 px on; on a phone a menu of the phases (audit-phase-menu.tsx). */}
-      <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
+      {/* Five tabs from 600 px on; on a phone a menu of the phases (audit-phase-menu.tsx). Only
+          the one shown is rendered: hidden tabs still measured themselves in the first screen's
+          commit (issue 40). */}
+      {wide ? (
+        <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Tabs
+            value={current}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            aria-label={t('audit.phasesLabel')}
+          >
+            {AUDIT_PHASES.map((phase) => (
+              <Tab
+                key={phase.path}
+                value={phase.path}
+                label={t(phase.labelKey)}
+                component={RouterLink}
+                to={phase.path}
+              />
+            ))}
+          </Tabs>
+        </Box>
+      ) : (
         <AuditPhaseMenu current={current} />
-      </Box>
-      <Box sx={{ display: { xs: 'none', sm: 'block' }, borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={current}
-          variant="scrollable"
-          allowScrollButtonsMobile
-          aria-label={t('audit.phasesLabel')}
-        >
-          {AUDIT_PHASES.map((phase) => (
-            <Tab
-              key={phase.path}
-              value={phase.path}
-              label={t(phase.labelKey)}
-              component={RouterLink}
-              to={phase.path}
-            />
-          ))}
-        </Tabs>
-      </Box>
+      )}
       <Box sx={{ pt: 2 }}>
         <Outlet />
       </Box>

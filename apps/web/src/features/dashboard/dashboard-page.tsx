@@ -3,8 +3,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
   AUDITS_COLLECTION,
@@ -25,6 +23,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageLayout } from '../../components/pages/page-layout';
+import { PlainTabs } from '../../components/tabs/plain-tabs';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { useDomainMessage } from '../../lib/i18n/domain-message';
@@ -307,25 +306,20 @@ export function DashboardPage() {
         }}
       >
         <Widget title={t('dashboard.audits')} testId="dashboard-audits">
-          <Tabs
+          <PlainTabs
             value={tab}
-            onChange={(_event, value: 'todo' | 'responsible') => setTab(value)}
-            aria-label={t('dashboard.audits')}
-            variant="fullWidth"
-          >
-            <Tab
-              value="todo"
-              label={t('dashboard.todo')}
-              id={`${tabsId}-todo`}
-              aria-controls={`${tabsId}-panel`}
-            />
-            <Tab
-              value="responsible"
-              label={t('dashboard.responsible')}
-              id={`${tabsId}-responsible`}
-              aria-controls={`${tabsId}-panel`}
-            />
-          </Tabs>
+            onChange={setTab}
+            label={t('dashboard.audits')}
+            panelId={`${tabsId}-panel`}
+            tabs={[
+              { value: 'todo', label: t('dashboard.todo'), id: `${tabsId}-todo` },
+              {
+                value: 'responsible',
+                label: t('dashboard.responsible'),
+                id: `${tabsId}-responsible`,
+              },
+            ]}
+          />
           <Box
             role="tabpanel"
             id={`${tabsId}-panel`}
