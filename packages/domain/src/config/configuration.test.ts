@@ -24,6 +24,25 @@ describe('a stored segment as the app uses it', () => {
     const broken = { ...app, attachments: { allowedExtensions: [] } };
     expect(configSegmentOrDefault('app', broken)).toBe(app);
   });
+
+  it('is parsed once per document object and segment, a new object is parsed again', () => {
+    const app = DEFAULT_CONFIGURATION.app;
+    const stored = { ...app, attachments: { ...app.attachments, allowedExtensions: ['pdf'] } };
+    const first = configSegmentOrDefault('app', stored);
+    expect(first).not.toBe(stored);
+    expect(configSegmentOrDefault('app', stored)).toBe(first);
+    // The same object read as another segment is that segment's parse (here: invalid, default).
+    expect(configSegmentOrDefault('lists', stored)).toBe(DEFAULT_CONFIGURATION.lists);
+    const changed = {
+      ...stored,
+      attachments: { ...stored.attachments, allowedExtensions: ['png'] },
+    };
+    expect(configSegmentOrDefault('app', changed).attachments.allowedExtensions).toEqual(['png']);
+    // A broken document stays broken on the second read too.
+    const broken = { ...app, attachments: { allowedExtensions: [] } };
+    expect(configSegmentOrDefault('app', broken)).toBe(app);
+    expect(configSegmentOrDefault('app', broken)).toBe(app);
+  });
 });
 
 describe('default configuration', () => {

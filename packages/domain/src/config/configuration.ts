@@ -75,9 +75,23 @@ export function configSegmentOrDefault<S extends ConfigSegment>(
   data: unknown,
 ): Configuration[S] {
   if (data === undefined) return DEFAULT_CONFIGURATION[segment];
+  const cacheable = typeof data === 'object' && data !== null;
+  const cached = cacheable ? parsedSegments.get(data) : undefined;
+  if (cached?.segment === segment) return cached.value as Configuration[S];
   const parsed = CONFIG_SEGMENT_SCHEMAS[segment].safeParse(data);
-  return parsed.success ? (parsed.data as Configuration[S]) : DEFAULT_CONFIGURATION[segment];
+  const value = parsed.success ? (parsed.data as Configuration[S]) : DEFAULT_CONFIGURATION[segment];
+  if (cacheable) parsedSegments.set(data, { segment, value });
+  return value;
 }
+
+/**
+ * Each segment document's parsed value, by the document's data object: a screen reads a segment
+ * in many components (the web app's `useConfigSegment`, over 40 places), and each parsed the same
+ * object again (issue 40: zod's parse was a good part of a first screen's render on a slow
+ * phone). Synced documents are never changed in place, a change brings a new object; and like
+ * the defaults, the value handed out is shared and must not be changed by its reader.
+ */
+const parsedSegments = new WeakMap<object, { segment: ConfigSegment; value: unknown }>();
 
 export function isConfigSegment(value: string): value is ConfigSegment {
   return (CONFIG_SEGMENTS as readonly string[]).includes(value);

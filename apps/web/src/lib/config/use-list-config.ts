@@ -1,9 +1,4 @@
-import {
-  DEFAULT_LISTS_CONFIG,
-  listsConfigSchema,
-  resolveListConfig,
-  type ListConfig,
-} from '@qa/domain';
+import { configSegmentOrDefault, resolveListConfig, type ListConfig } from '@qa/domain';
 import { useMemo } from 'react';
 import { useDocument } from '../sync/use-document';
 import { useJsonStable } from '../sync/use-json-stable';
@@ -18,11 +13,8 @@ export function useListConfig(listKey: string): ListConfig & { listKey: string }
   const data = document?.data;
   return useJsonStable(
     useMemo(() => {
-      const parsed = data === undefined ? null : listsConfigSchema.safeParse(data);
-      const config = resolveListConfig(
-        parsed?.success ? parsed.data : DEFAULT_LISTS_CONFIG,
-        listKey,
-      );
+      // Parsed once per document for all of a screen's lists (configSegmentOrDefault).
+      const config = resolveListConfig(configSegmentOrDefault('lists', data), listKey);
       // The key goes with it: the generic list keeps the person's page size per list.
       return { ...config, listKey };
     }, [data, listKey]),
