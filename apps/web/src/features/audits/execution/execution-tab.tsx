@@ -11,10 +11,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
   createFindingCommand,
+  configSegmentOrDefault,
   deleteFindingCommand,
   evaluateAuditItemCommand,
-  findingConfigSchema,
-  DEFAULT_FINDING_CONFIG,
   gradeVdaAudit,
   nonDocumentingFindingTypes,
   reactivateFindingCommand,
@@ -181,10 +180,10 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
     return afterNextPaint(() => void loadFindingDialog().catch(() => undefined));
   }, [loaded]);
   const findingSegment = useDocument('configuration', 'finding').document?.data;
-  const customFields = useMemo(() => {
-    const parsed = findingConfigSchema.safeParse(findingSegment);
-    return (parsed.success ? parsed.data : DEFAULT_FINDING_CONFIG).customFields;
-  }, [findingSegment]);
+  const customFields = useMemo(
+    () => configSegmentOrDefault('finding', findingSegment).customFields,
+    [findingSegment],
+  );
   const listConfig = useListConfig('audititems');
   const config = usePreparationConfig();
   const types = config.findingTypes;

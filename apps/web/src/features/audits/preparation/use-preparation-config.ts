@@ -1,11 +1,6 @@
 import {
-  audititemConfigSchema,
   chapterDescriptionIn,
-  categoriesConfigSchema,
-  DEFAULT_AUDITITEM_CONFIG,
-  DEFAULT_CATEGORIES_CONFIG,
-  DEFAULT_FINDING_CONFIG,
-  findingConfigSchema,
+  configSegmentOrDefault,
   STANDARDS_COLLECTION,
   type AudititemConfig,
   type CategoriesConfig,
@@ -17,17 +12,6 @@ import { useMemo } from 'react';
 import { useLanguage } from '../../../lib/i18n/use-language';
 import { useDocument } from '../../../lib/sync/use-document';
 import { useQuery } from '../../../lib/sync/use-query';
-
-interface SegmentSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
-
-/** A configuration segment as stored, or its default while missing or invalid. */
-function segment<T>(schema: SegmentSchema<T>, data: JsonValue | undefined, fallback: T): T {
-  if (data === undefined) return fallback;
-  const parsed = schema.safeParse(data);
-  return parsed.success ? parsed.data : fallback;
-}
 
 export interface PreparationConfig {
   categories: CategoriesConfig['categories'];
@@ -42,9 +26,11 @@ export function usePreparationConfig(): PreparationConfig {
   const finding = useDocument('configuration', 'finding').document?.data;
   return useMemo(
     () => ({
-      categories: segment(categoriesConfigSchema, categories, DEFAULT_CATEGORIES_CONFIG).categories,
-      audititem: segment(audititemConfigSchema, audititem, DEFAULT_AUDITITEM_CONFIG),
-      findingTypes: segment(findingConfigSchema, finding, DEFAULT_FINDING_CONFIG).types,
+      // Each segment as stored, or its default while missing or invalid; parsed once per
+      // document for every component that reads it (configSegmentOrDefault).
+      categories: configSegmentOrDefault('categories', categories).categories,
+      audititem: configSegmentOrDefault('audititem', audititem),
+      findingTypes: configSegmentOrDefault('finding', finding).types,
     }),
     [categories, audititem, finding],
   );
