@@ -82,10 +82,12 @@ describe('the server process', () => {
   });
 
   it('ends after SIGTERM even when its event loop is stuck in synchronous work', async () => {
-    // Loaded before main: right after SIGTERM's handlers (main's has run by then) the loop spins
-    // forever, as it did behind a storm of snapshots; no timer of the main thread fires again.
+    // Loaded before main: right after SIGTERM's handlers (main's has run by then, and started the
+    // drain) the loop spins forever, as it did behind a storm of snapshots; no timer of the main
+    // thread fires again. A microtask, so it spins before the shutdown's own next step (with no
+    // SHUTDOWN_DELAY_MS and nothing to drain, a later spin would find the process already ended).
     const stuck = path.join(dataDir, 'stuck-after-sigterm.mjs');
-    await writeFile(stuck, "process.on('SIGTERM', () => setImmediate(() => { for (;;) {} }));\n");
+    await writeFile(stuck, "process.on('SIGTERM', () => queueMicrotask(() => { for (;;) {} }));\n");
     const server = await runServer({ DATA_DIR: dataDir, NODE_OPTIONS: `--import=${stuck}` });
     server.child.kill('SIGTERM');
     // Its limit is 10 s; a process still spinning after a minute is ended here, not left behind.

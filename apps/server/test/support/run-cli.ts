@@ -23,6 +23,7 @@ export function runCli(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+    // Once its pipes are read to the end ('exit' can come before the last output).
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
   });
 }

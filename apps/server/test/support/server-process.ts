@@ -31,7 +31,9 @@ export async function runServer(env: Record<string, string>): Promise<RunningSer
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // 'close', not 'exit': a process's last output can still be in its pipes when it has exited
+  // (the watchdog's line before its SIGKILL was missing from stderr on a busy CI machine).
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
   const output = () => ({ stdout, stderr });
 
   const deadline = Date.now() + 30_000;
