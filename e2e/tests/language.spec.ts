@@ -170,6 +170,11 @@ async function seed(page: Page, baseURL: string): Promise<Seeded> {
       await expect(page).toHaveURL(/\/templates\/[^/?]+$/);
     });
   const templateId = /\/templates\/([^/?]+)/.exec(page.url())![1]!;
+  // Saved on this device first: the walks sign in afresh and find it only once the server has
+  // it (project CI: a context closed before the sync sent it, and the template page was empty).
+  await expect(page.getByRole('main').locator('[data-sync-state="sync"]').first()).toBeVisible({
+    timeout: 20_000,
+  });
   return { auditId: audit.id, measureId: measure.id, templateId, personId: me.person.id };
 }
 
