@@ -164,6 +164,24 @@ try {
       await tab.goto(`${server.url}/${page === 'dashboard' ? '' : page}`);
       await tab.waitForTimeout(WAIT);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      // RENDERS: counters a temporarily instrumented build keeps in globalThis.__rc / __rt.
+      if (process.env.RENDERS) {
+        const counts = await tab.evaluate(() => {
+          const g = globalThis as { __rc?: unknown; __rt?: [string, number][] };
+          const times: Record<string, number[]> = {};
+          for (const [name, at] of g.__rt ?? []) (times[name] ??= []).push(at);
+          return {
+            counts: g.__rc,
+            times: Object.fromEntries(
+              Object.entries(times).map(([k, v]) => [
+                k,
+                [...new Set(v.map((t) => Math.round(t / 50) * 50))].join(' '),
+              ]),
+            ),
+          };
+        });
+        console.log(JSON.stringify(counts, null, 1));
+      }
       console.log(`/${page} (run ${run}):`);
       longTasks(profile);
       if (process.env.PROFILES) {

@@ -178,6 +178,38 @@ function reactPdfWithoutNodeBuffer(): Plugin {
   };
 }
 
+/**
+ * MUI's `createTheme` and `ThemeProvider` import the CSS-variables theme and its provider
+ * (`createThemeWithVars`, `CssVarsProvider`: colour-scheme storage, the variables' generator)
+ * next to the plain ones, and choose at run time. The app's theme has no `cssVariables` and no
+ * `colorSchemes` (theme.ts), so those branches never run; each first load still carried about
+ * 22 KB of them (decision 85). They are replaced by modules that fail loudly, in case a theme
+ * ever asks for CSS variables: the unit tests, which run without this build step, would not tell.
+ */
+function muiWithoutCssVariablesTheme(): Plugin {
+  const STUBS: Record<string, string> = {
+    './createThemeWithVars.mjs':
+      "export default function createThemeWithVars() { throw new Error('CSS variables themes are not built in (vite.config.ts, decision 85)'); }",
+    './ThemeProviderWithVars.mjs':
+      "export function CssVarsProvider() { throw new Error('CSS variables themes are not built in (vite.config.ts, decision 85)'); }",
+  };
+  const PREFIX = '\0mui-without-css-variables:';
+  return {
+    name: 'mui-without-css-variables-theme',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (!importer || !(source in STUBS)) return null;
+      if (!/[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.mjs$/.test(importer))
+        return null;
+      return PREFIX + source;
+    },
+    load(id) {
+      return id.startsWith(PREFIX) ? STUBS[id.slice(PREFIX.length)] : null;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: [...reactRouterProduction(command), EXCELJS_BROWSER] },
   define: {
@@ -188,6 +220,7 @@ export default defineConfig(({ command }) => ({
     react(),
     preloadFirstScreen(),
     reactPdfWithoutNodeBuffer(),
+    muiWithoutCssVariablesTheme(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
