@@ -9,6 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { PAGE_MODULES } from './src/app/page-modules';
+import { catalogPart, type CatalogPart } from './src/locales/catalog-parts';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const rootPackage = JSON.parse(
@@ -110,7 +111,7 @@ function preloadFirstScreen(): Plugin {
             catalogs: Object.fromEntries(
               CATALOGS.map((language) => [
                 language,
-                chunksOf([`src/locales/${language}.json`], language),
+                chunksOf([`src/locales/${language}.first.js`], language),
               ]),
             ),
           },
@@ -210,6 +211,37 @@ function muiWithoutCssVariablesTheme(): Plugin {
   };
 }
 
+/**
+ * Each language's texts in two parts (decision 86): `virtual:texts/de/first` and
+ * `virtual:texts/de/later` are made from `src/locales/de.json` (catalog-parts.ts names the later
+ * part's namespaces), each a module and chunk of its own (`src/locales/de.first.js`, a file that
+ * exists only in the build) that the app imports in src/lib/i18n/catalogs.ts. The unit tests use
+ * it too.
+ */
+export function catalogParts(): Plugin {
+  const SPECIFIER = /^virtual:texts\/(de|en)\/(first|later)$/;
+  const LOCALES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'locales');
+  const ID = /[\\/]src[\\/]locales[\\/](de|en)\.(first|later)\.js$/;
+  return {
+    name: 'qa-catalog-parts',
+    enforce: 'pre',
+    resolveId(source) {
+      const match = SPECIFIER.exec(source);
+      return match ? path.join(LOCALES, `${match[1]}.${match[2]}.js`) : null;
+    },
+    load(id) {
+      const match = ID.exec(id);
+      if (!match) return null;
+      const file = path.join(LOCALES, `${match[1]}.json`);
+      this.addWatchFile(file);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      // JSON.parse of a string is quicker to start than the same object as a literal.
+      const text = JSON.stringify(catalogPart(catalog, match[2] as CatalogPart));
+      return `export default JSON.parse(${JSON.stringify(text)});`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   resolve: { alias: [...reactRouterProduction(command), EXCELJS_BROWSER] },
   define: {
@@ -218,6 +250,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     react(),
+    catalogParts(),
     preloadFirstScreen(),
     reactPdfWithoutNodeBuffer(),
     muiWithoutCssVariablesTheme(),

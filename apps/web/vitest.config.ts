@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { catalogParts } from './vite.config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), catalogParts()],
   define: { __APP_VERSION__: JSON.stringify('0.0.0-test'), __APP_BUILD__: JSON.stringify('test') },
   test: {
     name: 'web',

@@ -2,7 +2,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, routerReady } from './app/app';
 import { detectBrowserLanguage } from './lib/i18n/detect-language';
-import { bindDocumentLanguage, createI18nWith, loadFirstCatalog } from './lib/i18n/catalogs';
+import {
+  bindDocumentLanguage,
+  createI18nWith,
+  loadFirstCatalog,
+  setAppI18n,
+} from './lib/i18n/catalogs';
 import { afterNextPaint } from './lib/dom/after-paint';
 import { nextTask } from './lib/dom/next-task';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
@@ -33,6 +38,8 @@ async function start(): Promise<void> {
     routerReady(router, FIRST_RENDER_WAIT_MS),
   ]);
   const i18n = createI18nWith(language, { [language]: catalog });
+  // Chunks loaded after the first screen bring the rest of its texts (decision 86).
+  setAppI18n(i18n);
   bindDocumentLanguage(i18n);
   // The first render as a transition: React renders it in slices, and the boot frame of
   // index.html stays on screen until it commits.

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { whenTextsComplete } from '../lib/i18n/catalogs';
 
 /** SPEC section 9: a route chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -30,14 +31,30 @@ function requestOf(error: unknown): string | null {
   return /https?:\/\/\S+|\/assets\/\S+/.exec(message)?.[0] ?? null;
 }
 
-/** Races the import against the time-out and turns any failure into a ChunkLoadError. */
+/**
+ * A chunk of a first screen (sign-in, audit matrix, dashboard, execution tab, and what their
+ * shell loads by itself): it needs only the first part of the texts (decision 86).
+ */
+export interface ChunkOptions {
+  firstScreen?: boolean;
+}
+
+/**
+ * Races the import against the time-out and turns any failure into a ChunkLoadError. Unless the
+ * chunk is a first screen's, the later part of the texts is loaded with it (decision 86): what
+ * the chunk shows may need them.
+ */
 export function loadChunk<M>(
   load: () => Promise<M>,
   timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+  { firstScreen = false }: ChunkOptions = {},
 ): Promise<M> {
+  const loading = firstScreen
+    ? load()
+    : Promise.all([load(), whenTextsComplete()]).then(([module]) => module);
   return new Promise<M>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ChunkLoadError('timeout', null)), timeoutMs);
-    load().then(
+    loading.then(
       (module) => {
         clearTimeout(timer);
         resolve(module);
@@ -54,8 +71,11 @@ export function loadChunk<M>(
 export function lazyPage<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
+  options?: ChunkOptions,
 ): () => Promise<{ Component: ComponentType }> {
-  return async () => ({ Component: pick(await loadChunk(load)) });
+  return async () => ({
+    Component: pick(await loadChunk(load, CHUNK_LOAD_TIMEOUT_MS, options)),
+  });
 }
 
 /**
@@ -66,8 +86,11 @@ export function lazyPage<M>(
 export function lazyComponent<M, P extends object>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType<P>,
+  options?: ChunkOptions,
 ) {
-  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
+  return lazy(async () => ({
+    default: pick(await loadChunk(load, CHUNK_LOAD_TIMEOUT_MS, options)),
+  }));
 }
 
 /**
@@ -82,10 +105,11 @@ export function optionalComponent<M, P extends object>(
   pick: (module: M) => ComponentType<P>,
   fallback: ComponentType<P>,
   what: string,
+  options?: ChunkOptions,
 ) {
   return lazy(async () => {
     try {
-      return { default: pick(await loadChunk(load)) };
+      return { default: pick(await loadChunk(load, CHUNK_LOAD_TIMEOUT_MS, options)) };
     } catch (error) {
       console.warn(`${what} could not be loaded; going on without it`, error);
       return { default: fallback };

@@ -12,9 +12,11 @@ import { RouteErrorPage } from './route-error-page';
 const auditPhaseRoutes: RouteObject[] = AUDIT_PHASES.map(({ path }) => ({
   path,
   lazy: async () => {
+    // The execution tab is a first screen: it needs only the first part of the texts.
+    const options = { firstScreen: path === 'auditexecution' };
     const [{ AuditPhasePage }, tab] = await Promise.all([
-      loadChunk(() => import('../features/audits/audit-phase-page')),
-      loadChunk(() => PHASE_TABS[path]()),
+      loadChunk(() => import('../features/audits/audit-phase-page'), undefined, options),
+      loadChunk(() => PHASE_TABS[path](), undefined, options),
     ]);
     return { element: <AuditPhasePage phase={path} tab={tab} /> };
   },
@@ -27,6 +29,7 @@ const protectedRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/dashboard/dashboard-page'),
       (m) => m.DashboardPage,
+      { firstScreen: true },
     ),
   },
   {
@@ -62,6 +65,7 @@ const protectedRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/audits/audit-matrix-page'),
       (m) => m.AuditMatrixPage,
+      { firstScreen: true },
     ),
   },
   {
@@ -69,6 +73,7 @@ const protectedRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('../features/audits/audit-page'),
       (m) => m.AuditPage,
+      { firstScreen: true },
     ),
     children: [
       {
@@ -212,6 +217,7 @@ export function createRoutes(): RouteObject[] {
               lazy: lazyPage(
                 () => import('../features/auth/sign-in-page'),
                 (m) => m.SignInPage,
+                { firstScreen: true },
               ),
             },
             {

@@ -21,6 +21,7 @@ const AdminNavList = optionalComponent(
   (m) => m.AdminNavList,
   () => null,
   'the administration entries',
+  { firstScreen: true },
 );
 
 export const LEFT_DRAWER_WIDTH = 280;

@@ -12,6 +12,7 @@ const ActivityBell = optionalComponent(
   (m) => m.ActivityBell,
   () => <BellButton unread={null} />,
   'the activity stream',
+  { firstScreen: true },
 );
 
 /** Unread activities (SPEC section 2 "Top bar"); the bell opens the activity stream. */

@@ -20,6 +20,7 @@ const Tooltip = optionalComponent(
   (m) => m.default,
   ({ children }: TooltipProps) => children,
   'the tooltip',
+  { firstScreen: true },
 );
 
 type ChildProps = {

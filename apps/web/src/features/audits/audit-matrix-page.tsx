@@ -16,6 +16,7 @@ import { loadDomain } from '../../lib/domain-stages/load-domain';
 const AuditMatrixContent = lazyComponent(
   () => loadDomain().then(() => import('./audit-matrix-content')),
   (m) => m.AuditMatrixContent,
+  { firstScreen: true },
 );
 
 /** /auditmatrix, the audit programme (SPEC section 2 "Audit matrix"). */

@@ -101,10 +101,13 @@ import { useAuditWithItems } from '../use-audit-items';
  * has painted, so a tap on a question still opens it at once.
  */
 const loadFindingDialog = () => import('./finding-dialog');
-const FindingDialog = lazyComponent(loadFindingDialog, (m) => m.FindingDialog);
+const FindingDialog = lazyComponent(loadFindingDialog, (m) => m.FindingDialog, {
+  firstScreen: true,
+});
 const MediaViewer = lazyComponent(
   () => import('./media/media-viewer'),
   (m) => m.MediaViewer,
+  { firstScreen: true },
 );
 
 /** The measure dialog, loaded when a measure is first created here (issue 12). */
