@@ -7,6 +7,7 @@
  *   npm run build   (or, for readable names: cd apps/web && npx vite build --minify false --outDir /tmp/dist-prof)
  *   WEB_DIST=/tmp/dist-prof PAGES=signin,auditmatrix,dashboard node --import tsx bench/profile-first-load.ts
  *
+ * TRACE=1 takes the tasks from a trace of the load (the browser's own task boundaries).
  * PAGES: paths without the leading slash (`dashboard` is `/`); RUNS per page (1); WAIT ms
  * after the navigation (9000); FUNCS: names of functions whose time each task prints (e.g.
  * `workLoopSync,workLoopConcurrentByScheduler,commitRoot` tells React's blocking renders); PROFILES: a folder to keep the .cpuprofile files in (open them
@@ -42,8 +43,44 @@ const chunkOf = (url: string) =>
     .pop()
     ?.replace(/-[\w-]{8}\.js$/, '') ?? '';
 
-/** The profile's long tasks: runs of non-idle samples of 50 ms or more. */
-function longTasks(profile: CpuProfile): void {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer main thread's tasks of 50 ms and more from a trace (TRACE=1): the browser's own
+ * task boundaries. Without a trace, a run of samples without idle counts as one task, which joins
+ * tasks that follow each other without a pause (React's rendering in 5 ms slices looked like one
+ * long task).
+ */
+function traceTasks(events: TraceEvent[]): [number, number][] {
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const event of events) {
+    const thread = `${event.pid}:${event.tid}`;
+    if (event.name !== 'RunTask' || event.ph !== 'X' || !mains.has(thread)) continue;
+    byThread.set(thread, [...(byThread.get(thread) ?? []), event]);
+  }
+  // The page's renderer: the main thread that worked most.
+  const total = (list: TraceEvent[]) => list.reduce((sum, event) => sum + (event.dur ?? 0), 0);
+  const busiest = [...byThread.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
+  return busiest
+    .filter((event) => (event.dur ?? 0) >= 50_000)
+    .map((event) => [event.ts, event.ts + event.dur!]);
+}
+
+/** The profile's long tasks: the trace's (TRACE=1), or runs of non-idle samples of 50 ms or more. */
+function longTasks(profile: CpuProfile, windows?: [number, number][]): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes)
@@ -70,6 +107,18 @@ function longTasks(profile: CpuProfile): void {
     open.samples.push([sample, profile.timeDeltas[index + 1] ?? 0]);
   }
   if (open) tasks.push(open);
+  if (windows) {
+    tasks.length = 0;
+    for (const [start, end] of windows) tasks.push({ start, end, samples: [] });
+    let at = profile.startTime;
+    let task = 0;
+    for (const [index, sample] of profile.samples.entries()) {
+      at += profile.timeDeltas[index] ?? 0;
+      while (task < tasks.length && tasks[task]!.end < at) task += 1;
+      if (task < tasks.length && tasks[task]!.start <= at)
+        tasks[task]!.samples.push([sample, profile.timeDeltas[index + 1] ?? 0]);
+    }
+  }
   let blocking = 0;
   for (const { start, end, samples } of tasks) {
     const ms = (end - start) / 1000;
@@ -161,9 +210,26 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.send('Profiler.start');
+      const trace: TraceEvent[] = [];
+      const traced = new Promise<void>((resolve) =>
+        cdp.once('Tracing.tracingComplete', () => resolve()),
+      );
+      if (process.env.TRACE) {
+        cdp.on('Tracing.dataCollected', ({ value }) =>
+          trace.push(...(value as unknown as TraceEvent[])),
+        );
+        await cdp.send('Tracing.start', {
+          categories: 'disabled-by-default-devtools.timeline,devtools.timeline,__metadata',
+          transferMode: 'ReportEvents',
+        });
+      }
       await tab.goto(`${server.url}/${page === 'dashboard' ? '' : page}`);
       await tab.waitForTimeout(WAIT);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      if (process.env.TRACE) {
+        await cdp.send('Tracing.end');
+        await traced;
+      }
       // RENDERS: counters a temporarily instrumented build keeps in globalThis.__rc / __rt.
       if (process.env.RENDERS) {
         const counts = await tab.evaluate(() => {
@@ -183,7 +249,7 @@ try {
         console.log(JSON.stringify(counts, null, 1));
       }
       console.log(`/${page} (run ${run}):`);
-      longTasks(profile);
+      longTasks(profile, process.env.TRACE ? traceTasks(trace) : undefined);
       if (process.env.PROFILES) {
         fs.mkdirSync(process.env.PROFILES, { recursive: true });
         const file = path.join(

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -11,6 +10,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { optionalComponent } from '../../app/chunk-load';
+import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { usePerson } from '../../lib/session/session-provider';
 import { DrawerDebugFooter } from './drawer-debug-footer';
 import { isSitemapEntryActive, SITEMAP } from './sitemap';
@@ -21,6 +21,15 @@ const AdminNavList = optionalComponent(
   (m) => m.AdminNavList,
   () => null,
   'the administration entries',
+  { firstScreen: true },
+);
+
+/** Loaded when the drawer is first opened over the page (temporary-drawer.tsx). */
+const TemporaryDrawer = optionalComponent(
+  () => import('./temporary-drawer'),
+  (m) => m.TemporaryDrawer,
+  () => null,
+  'the drawer',
   { firstScreen: true },
 );
 
@@ -43,6 +52,7 @@ export function LeftDrawer({ id, open, docked, onClose }: LeftDrawerProps) {
     if (!docked) onClose();
   };
   const listRef = useRef<HTMLUListElement>(null);
+  const overlayMounted = useMountedOnce(open && !docked);
 
   // Docked, the drawer is no modal and gets no focus of its own: opening it from the menu
   // button moves focus into it, so the keyboard can go on from there (and Escape closes it).
@@ -105,34 +115,40 @@ export function LeftDrawer({ id, open, docked, onClose }: LeftDrawerProps) {
   );
 
   if (docked) {
+    // Beside the content, a plain panel (no modal, no slide): it widens from 0 as MUI's
+    // persistent drawer did, and is hidden from the keyboard and screen readers while closed.
     return (
-      <Drawer
+      <Box
         id={id}
-        variant="persistent"
-        anchor="left"
-        open={open}
+        component="div"
         data-testid="left-drawer"
         sx={{
           width: open ? LEFT_DRAWER_WIDTH : 0,
           flexShrink: 0,
+          overflow: 'hidden',
+          visibility: open ? 'visible' : 'hidden',
+          bgcolor: 'background.paper',
+          borderRight: open ? 1 : 0,
+          borderColor: 'divider',
           transition: (theme) => theme.transitions.create('width'),
-          '& .MuiDrawer-paper': { position: 'relative', width: LEFT_DRAWER_WIDTH },
         }}
       >
         {content}
-      </Drawer>
+      </Box>
     );
   }
+  if (!overlayMounted) return null;
   return (
-    <Drawer
-      id={id}
-      variant="temporary"
-      anchor="left"
-      open={open}
-      onClose={onClose}
-      data-testid="left-drawer"
-    >
-      {content}
-    </Drawer>
+    <Suspense fallback={null}>
+      <TemporaryDrawer
+        id={id}
+        anchor="left"
+        open={open}
+        onClose={onClose}
+        data-testid="left-drawer"
+      >
+        {content}
+      </TemporaryDrawer>
+    </Suspense>
   );
 }

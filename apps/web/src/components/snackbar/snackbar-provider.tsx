@@ -1,9 +1,5 @@
-import Alert from '@mui/material/Alert';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
-import SnackbarContent from '@mui/material/SnackbarContent';
-import CloseIcon from '@mui/icons-material/Close';
 import {
+  Suspense,
   createContext,
   useCallback,
   useContext,
@@ -15,8 +11,31 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { optionalComponent } from '../../app/chunk-load';
 import { DEFAULT_SHELL_SETTINGS, useShellSettings } from '../../lib/config/shell-settings';
-import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from './snackbar-queue';
+import {
+  EMPTY_SNACKBAR_QUEUE,
+  snackbarQueueReducer,
+  type SnackbarMessage,
+  type SnackbarType,
+} from './snackbar-queue';
+
+/**
+ * Loaded with the first message (snackbar-view.tsx). Should its chunk not load (a first visit gone
+ * offline before the service worker stored it), the message is still said, plainly.
+ */
+const SnackbarView = optionalComponent(
+  () => import('./snackbar-view'),
+  (m) => m.SnackbarView,
+  ({ message, open }: { message: SnackbarMessage; open: boolean }) =>
+    open ? (
+      <div role="status" data-testid="snackbar-message">
+        {message.message}
+      </div>
+    ) : null,
+  'the message bar',
+  { firstScreen: true },
+);
 
 interface ShowOptions {
   message: string;
@@ -56,51 +75,21 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ show, setAutoHideMs }), [show]);
 
   const current = state.current;
-  const dismiss = () => {
-    if (current) dispatch({ type: 'dismiss', id: current.id });
-  };
-  const closeButton = (
-    <IconButton size="small" color="inherit" aria-label={t('common.close')} onClick={dismiss}>
-      <CloseIcon fontSize="small" />
-    </IconButton>
-  );
-
   return (
     <SnackbarContext.Provider value={value}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={state.open}
-          // A changed duration restarts MUI's timer: a message a burst has grown stays its full
-          // time from its last addition, not from its first.
-          autoHideDuration={autoHideMs + ((current.burst?.count ?? 1) % 2)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-          onClose={(_event, reason) => {
-            // A click elsewhere must not swallow an error the user has not read yet.
-            if (reason !== 'clickaway') dismiss();
-          }}
-          slotProps={{ transition: { onExited: () => dispatch({ type: 'exited' }) } }}
-          sx={{ bottom: { xs: 72, sm: 80 } }}
-        >
-          {current.type === 'info' ? (
-            <SnackbarContent
-              message={current.message}
-              action={closeButton}
-              data-testid="snackbar-message"
-            />
-          ) : (
-            <Alert
-              severity={current.type}
-              variant="filled"
-              action={closeButton}
-              data-testid="snackbar-message"
-              sx={{ width: '100%' }}
-            >
-              {current.message}
-            </Alert>
-          )}
-        </Snackbar>
+        <Suspense fallback={null}>
+          <SnackbarView
+            key={current.id}
+            message={current}
+            open={state.open}
+            autoHideMs={autoHideMs}
+            closeLabel={t('common.close')}
+            onDismiss={() => dispatch({ type: 'dismiss', id: current.id })}
+            onExited={() => dispatch({ type: 'exited' })}
+          />
+        </Suspense>
       )}
     </SnackbarContext.Provider>
   );

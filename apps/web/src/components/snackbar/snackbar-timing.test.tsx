@@ -50,7 +50,8 @@ describe('message timing', () => {
       expect(client.getSnapshot().view.get('configuration', 'app')).toBeDefined(),
     );
     await act(async () => view.rerender(tree(true)));
-    expect(screen.getByText('Saved')).toBeTruthy();
+    // The message bar is a chunk of its own, loaded with the first message.
+    expect(await screen.findByText('Saved')).toBeTruthy();
     // Gone well before the default 5 s.
     await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 3000 });
   });

@@ -86,16 +86,19 @@ export function applySnapshot(
     if (row.query.limit === undefined) {
       const present = new Set(earlier);
       for (const doc of message.documents) present.add(doc.id);
-      const vanished = await db.documents
+      // The keys first (read from the index alone), then only the documents the snapshot lacks:
+      // reading every stored document of the collection back cost the first load of a list as
+      // much again as storing the snapshot (issue 40).
+      const keys = (await db.documents
         .where('collection')
         .equals(row.query.collection)
-        .filter(
-          (doc) =>
-            !present.has(doc.id) &&
-            doc.sequence <= message.sequence &&
-            matchesQuery(doc, row.query),
-        )
-        .toArray();
+        .primaryKeys()) as unknown as [string, string][];
+      const missing = keys.filter(([, id]) => !present.has(id));
+      const candidates = missing.length > 0 ? await db.documents.bulkGet(missing) : [];
+      const vanished = candidates.filter(
+        (doc): doc is DocumentRow =>
+          doc !== undefined && doc.sequence <= message.sequence && matchesQuery(doc, row.query),
+      );
       // Kept as version-0 tombstones rather than deleted, so other tabs read the removal as a
       // stamped change; any version the server sends later replaces them.
       await putStamped(

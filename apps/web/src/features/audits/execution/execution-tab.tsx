@@ -25,7 +25,7 @@ import {
 import type { JsonObject, JsonValue } from '@qa/sync';
 import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { lazyComponent } from '../../../app/chunk-load';
-import { afterNextPaint } from '../../../lib/dom/after-paint';
+import { onFirstIntent } from '../../../lib/dom/first-intent';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ListGroupHeaderContext } from '../../../components/list/list-types';
 import { useTranslation } from 'react-i18next';
@@ -176,11 +176,14 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
   const person = usePerson();
   const titleId = useId();
   const { audit, auditLoading, documents, itemsLoading } = useAuditWithItems(auditId);
-  // The finding dialog's chunk once the questions have painted (see loadFindingDialog).
+  // The finding dialog's chunk (see loadFindingDialog) at the first touch, pointer or key once
+  // the questions are there: fetched and run during the load, it was a tenth of the tab's first
+  // load and a long task on a slow phone (issue 40); a finger on the screen comes well before
+  // its tap has opened anything.
   const loaded = !auditLoading && !itemsLoading;
   useEffect(() => {
     if (!loaded) return;
-    return afterNextPaint(() => void loadFindingDialog().catch(() => undefined));
+    return onFirstIntent(() => void loadFindingDialog().catch(() => undefined));
   }, [loaded]);
   const findingSegment = useDocument('configuration', 'finding').document?.data;
   const customFields = useMemo(
