@@ -13,26 +13,34 @@ import {
 import { useTranslation } from 'react-i18next';
 import { optionalComponent } from '../../app/chunk-load';
 import { DEFAULT_SHELL_SETTINGS, useShellSettings } from '../../lib/config/shell-settings';
-import {
-  EMPTY_SNACKBAR_QUEUE,
-  snackbarQueueReducer,
-  type SnackbarMessage,
-  type SnackbarType,
-} from './snackbar-queue';
+import { EMPTY_SNACKBAR_QUEUE, snackbarQueueReducer, type SnackbarType } from './snackbar-queue';
+import type { SnackbarViewProps } from './snackbar-view';
 
 /**
- * Loaded with the first message (snackbar-view.tsx). Should its chunk not load (a first visit gone
- * offline before the service worker stored it), the message is still said, plainly.
+ * The message said plainly, for as long as the bar would show it, should the bar's chunk not load
+ * (a first visit gone offline before the service worker stored it): the queue goes on.
  */
+function PlainMessage({ message, open, autoHideMs, onDismiss, onExited }: SnackbarViewProps) {
+  useEffect(() => {
+    if (!open) {
+      onExited();
+      return;
+    }
+    const timer = setTimeout(onDismiss, autoHideMs);
+    return () => clearTimeout(timer);
+  }, [open, autoHideMs, onDismiss, onExited]);
+  return open ? (
+    <div role="status" data-testid="snackbar-message">
+      {message.message}
+    </div>
+  ) : null;
+}
+
+/** Loaded with the first message (snackbar-view.tsx). */
 const SnackbarView = optionalComponent(
   () => import('./snackbar-view'),
   (m) => m.SnackbarView,
-  ({ message, open }: { message: SnackbarMessage; open: boolean }) =>
-    open ? (
-      <div role="status" data-testid="snackbar-message">
-        {message.message}
-      </div>
-    ) : null,
+  PlainMessage,
   'the message bar',
   { firstScreen: true },
 );

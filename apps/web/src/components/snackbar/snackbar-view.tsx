@@ -5,7 +5,7 @@ import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import type { SnackbarMessage } from './snackbar-queue';
 
-interface SnackbarViewProps {
+export interface SnackbarViewProps {
   message: SnackbarMessage;
   open: boolean;
   autoHideMs: number;
