@@ -1,9 +1,6 @@
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useId } from 'react';
+import { FIELD_CONTROL, OutlinedField, SelectArrow } from './outlined-field';
 
 export interface CompactSelectOption {
   value: string;
@@ -22,24 +19,26 @@ interface CompactSelectProps {
 /**
  * A small outlined select of a few values (a year, a page size): the device's own picker, which
  * fits fingers on a tablet and needs none of the menu, popover and text field code a first screen
- * would otherwise load (issue 18).
+ * would otherwise load (issue 18), in a frame of plain elements (issue 40, outlined-field.tsx).
  */
 export function CompactSelect({ label, value, options, onChange, testId, sx }: CompactSelectProps) {
   const id = useId();
   return (
-    <FormControl size="small" sx={sx}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <NativeSelect
+    <OutlinedField id={id} label={label} sx={sx}>
+      <select
+        id={id}
+        className={FIELD_CONTROL}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        input={<OutlinedInput label={label} id={id} inputProps={{ 'data-testid': testId }} />}
+        data-testid={testId}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
-      </NativeSelect>
-    </FormControl>
+      </select>
+      <SelectArrow />
+    </OutlinedField>
   );
 }

@@ -1,12 +1,9 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FIELD_ADORNMENT, FIELD_CONTROL, OutlinedField } from '../form/outlined-field';
 import { LIST_SEARCH_MARK } from './list-marks';
 
 interface ListSearchBoxProps {
@@ -19,9 +16,9 @@ interface ListSearchBoxProps {
 /**
  * The full-text search box. It keeps its own text, so a keystroke re-renders only this box; the
  * list hears of the text after the pause. Memoized: a list that renders again for new items does
- * not render its text field again (issue 18: the field is a dozen styled components). Built from
- * the outlined input itself, not TextField, which would bring the select and its menu into every
- * list's first load.
+ * not render its text field again. Plain elements in an outlined frame (outlined-field.tsx), not
+ * MUI's input components, whose code and styles every list's first load would carry (issues 18
+ * and 40).
  */
 export const ListSearchBox = memo(function ListSearchBox({
   initialValue,
@@ -70,39 +67,27 @@ export const ListSearchBox = memo(function ListSearchBox({
   };
 
   return (
-    <FormControl size="small" sx={{ flex: '1 1 220px', minWidth: 180 }}>
-      <InputLabel htmlFor={id}>{t('list.search')}</InputLabel>
-      <OutlinedInput
+    <OutlinedField id={id} label={t('list.search')} sx={{ flex: '1 1 220px', minWidth: 180 }}>
+      <span className={FIELD_ADORNMENT}>
+        <SearchIcon fontSize="small" />
+      </span>
+      <input
         id={id}
         type="search"
-        label={t('list.search')}
+        className={FIELD_CONTROL}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        inputRef={input}
-        inputProps={{ 'data-testid': 'list-search' }}
-        // The box has its own clear button (a touch target); not the browser's second one.
-        sx={{ '& input::-webkit-search-cancel-button': { display: 'none' } }}
-        startAdornment={
-          <InputAdornment position="start">
-            <SearchIcon fontSize="small" />
-          </InputAdornment>
-        }
-        endAdornment={
-          text ? (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                aria-label={t('list.clearSearch')}
-                onClick={clear}
-              >
-                <ClearIcon fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ) : undefined
-        }
+        ref={input}
+        data-testid="list-search"
       />
-    </FormControl>
+      {text && (
+        <span className={FIELD_ADORNMENT}>
+          <IconButton size="small" edge="end" aria-label={t('list.clearSearch')} onClick={clear}>
+            <ClearIcon fontSize="small" />
+          </IconButton>
+        </span>
+      )}
+    </OutlinedField>
   );
 });
