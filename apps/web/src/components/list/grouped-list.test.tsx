@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../../lib/i18n/detect-language';
 import { createI18n } from '../../lib/i18n/i18n';
-import { GroupedList, type GroupedListProps } from './grouped-list';
+import { GroupedList, nextRowCount, type GroupedListProps } from './grouped-list';
 import { ListMoreActions } from './list-more-actions';
 import { CONFIG, makeAudits, type Audit } from './list-test-data';
 
@@ -68,6 +68,23 @@ describe('GroupedList: rows', () => {
     expect(renderRow).toHaveBeenCalledTimes(1);
     expect(renderRow.mock.calls[0]![0]).toBe(changed[2]);
     expect(rowNames()).toContain('Audit 3 (renamed)');
+  });
+
+  it('renders a long page in steps, each row once', () => {
+    // The steps: a screenful, then a screenful or a quarter more, so a thousand rows take about
+    // twenty commits and none of them renders a third of the page.
+    const steps = [10];
+    while (steps.at(-1)! < 1000) steps.push(nextRowCount(steps.at(-1)!));
+    expect(steps.slice(0, 6)).toEqual([10, 20, 30, 40, 50, 62]);
+    expect(steps.length).toBeLessThanOrEqual(22);
+    for (let step = 1; step < steps.length; step++)
+      expect(steps[step]! - steps[step - 1]!).toBeLessThanOrEqual(Math.max(10, steps[step]! / 4));
+    const { renderRow } = renderList({
+      items: makeAudits(120),
+      config: { ...CONFIG, pageSizes: [null] },
+    });
+    expect(rowNames()).toHaveLength(120);
+    expect(renderRow).toHaveBeenCalledTimes(120);
   });
 
   it('renders only the current page, sorted by the default sorting', () => {

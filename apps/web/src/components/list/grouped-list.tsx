@@ -223,6 +223,16 @@ const NO_ITEMS: readonly never[] = [];
 /** Rows rendered before the rest of the first page: about a screenful on a tablet. */
 const FIRST_ROWS = 10;
 
+/**
+ * How many rows a page shows after `shown` were rendered: a screenful more, or a quarter more on
+ * long pages, so each step's commit stays short (issue 40: the execution tab's 50 further
+ * questions in one commit were a long task of 100-200 ms on a phone) and a page of a thousand
+ * rows still needs only about twenty steps.
+ */
+export function nextRowCount(shown: number): number {
+  return shown + Math.max(FIRST_ROWS, Math.floor(shown / 4));
+}
+
 export function GroupedList<T>(listProps: GroupedListProps<T>) {
   const inRouter = useInRouterContext();
   // The `app` configuration segment sets the search delay, the filter drawer's width and where
@@ -422,12 +432,12 @@ function GroupedListView<T>({
     [groups, sorted],
   );
   const currentPage = clampPage(page, rows.length, pageSize);
-  // The list's first rows are a screenful, the rest of the page follows in a transition: on a
-  // slow tablet the first questions show sooner and the page stays responsive while the others
-  // render (issue 11: the first row of a 1,000-question audit; issue 18: one commit of a whole
-  // page was a long task). The same whenever the person changes what the page shows (search,
-  // filter, sort, grouping, page, page size: issue 12, a filter of 10,000 measures); new data
-  // for the same view (a delta) renders whole.
+  // The list's first rows are a screenful, the rest of the page follows in steps, each a
+  // transition of its own (nextRowCount): on a slow tablet the first questions show sooner and the
+  // page stays responsive while the others render (issue 11: the first row of a 1,000-question
+  // audit; issues 18 and 40: one commit of a whole page was a long task). The same whenever the
+  // person changes what the page shows (search, filter, sort, grouping, page, page size: issue 12,
+  // a filter of 10,000 measures); new data for the same view (a delta) renders whole.
   const viewKey = JSON.stringify([
     currentPage,
     deferredQuery,
@@ -437,16 +447,18 @@ function GroupedListView<T>({
     groupField,
     pageSize,
   ]);
-  const [wholeView, setWholeView] = useState<string | null>(null);
+  const [rendered, setRendered] = useState<{ view: string; rows: number } | null>(null);
   const { start: pageStart, end: pageEnd } = pageRange(currentPage, rows.length, pageSize);
-  const morePending = wholeView !== viewKey && pageEnd - pageStart > FIRST_ROWS;
+  const shownRows = rendered?.view === viewKey ? rendered.rows : FIRST_ROWS;
+  const morePending = pageEnd - pageStart > shownRows;
   const pageRows = useMemo(
-    () => rows.slice(pageStart, morePending ? pageStart + FIRST_ROWS : pageEnd),
-    [rows, pageStart, pageEnd, morePending],
+    () => rows.slice(pageStart, morePending ? pageStart + shownRows : pageEnd),
+    [rows, pageStart, pageEnd, morePending, shownRows],
   );
   useEffect(() => {
-    if (morePending) startTransition(() => setWholeView(viewKey));
-  }, [morePending, viewKey]);
+    if (morePending)
+      startTransition(() => setRendered({ view: viewKey, rows: nextRowCount(shownRows) }));
+  }, [morePending, viewKey, shownRows]);
 
   // The item to reveal: its page, its group open; once, so paging on afterwards stays free.
   const revealed = useRef<string | null>(null);
