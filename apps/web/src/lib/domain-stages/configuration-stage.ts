@@ -1,2 +1,2 @@
-// Stage 3 of loadDomain: the configuration's segments and defaults.
+// Stage 5 of loadDomain: the configuration's segments and defaults.
 export { DEFAULT_CONFIGURATION } from '@qa/domain';

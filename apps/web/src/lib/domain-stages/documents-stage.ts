@@ -1,2 +1,2 @@
-// Stage 2 of loadDomain: the domain's documents, collections and permissions.
+// Stage 4 of loadDomain: the domain's documents, collections and permissions.
 export { mayReadCollection } from '@qa/domain';

@@ -1,2 +1,2 @@
-// Stage 1 of loadDomain: zod and the sync protocol's schemas.
+// Stage 3 of loadDomain: the sync protocol's schemas (ops, queries, messages).
 export { mutationSchema } from '@qa/sync';
