@@ -8,10 +8,13 @@
  *   WEB_DIST=/tmp/dist-prof PAGES=signin,auditmatrix,dashboard node --import tsx bench/profile-first-load.ts
  *
  * TRACE=1 takes the tasks from a trace of the load (the browser's own task boundaries).
- * PAGES: paths without the leading slash (`dashboard` is `/`); RUNS per page (1); WAIT ms
+ * PAGES: paths without the leading slash (`dashboard` is `/`; the first audit's execution tab, with
+ * 60 questions, is `audit/profile-audit-0/auditexecution`); RUNS per page (1); WAIT ms
  * after the navigation (9000); FUNCS: names of functions whose time each task prints (e.g.
  * `workLoopSync,workLoopConcurrentByScheduler,commitRoot` tells React's blocking renders); PROFILES: a folder to keep the .cpuprofile files in (open them
- * in Chromium's DevTools, Performance panel).
+ * in Chromium's DevTools, Performance panel). PERF=1 prints the load's timeline: each script's
+ * request and arrival, the paints, the largest contentful paint's element and the sync socket's
+ * opening and first messages (what the first screen's data waits for).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -190,6 +193,23 @@ try {
       },
     })),
   );
+  // The first audit's questions: its execution tab is `audit/profile-audit-0/auditexecution`.
+  await pushAll(server.url, cookie, [
+    {
+      name: 'auditItem.import',
+      args: {
+        auditId: 'profile-audit-0',
+        items: Array.from({ length: 60 }, (_, n) => ({
+          id: `profile-audit-0-item-${n}`,
+          question: {
+            text: `Question ${n}: is requirement ${n} met?`,
+            no: String(n + 1),
+            importance: '1',
+          },
+        })),
+      },
+    },
+  ]);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -205,6 +225,28 @@ try {
         await context.addCookies([{ name: name!, value: value!, url: server.url }]);
       }
       const tab = await context.newPage();
+      if (process.env.PERF)
+        await tab.addInitScript(() => {
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              performance.mark(
+                `lcp ${(e as unknown as { element?: Element }).element?.tagName} ${Math.round(e.startTime)}`,
+              );
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          const ws = globalThis.WebSocket;
+          globalThis.WebSocket = class extends ws {
+            constructor(...args: ConstructorParameters<typeof WebSocket>) {
+              super(...args);
+              performance.mark('ws new');
+              this.addEventListener('open', () => performance.mark('ws open'));
+              let n = 0;
+              this.addEventListener('message', (m) => {
+                n++;
+                if (n < 6) performance.mark(`ws msg ${n} ${String(m.data).length}`);
+              });
+            }
+          } as typeof WebSocket;
+        });
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await cdp.send('Profiler.enable');
@@ -229,6 +271,25 @@ try {
       if (process.env.TRACE) {
         await cdp.send('Tracing.end');
         await traced;
+      }
+      if (process.env.PERF) {
+        const entries = await tab.evaluate(() =>
+          performance
+            .getEntries()
+            .filter((e) => e.entryType !== 'longtask')
+            .map(
+              (e) =>
+                [
+                  e.entryType,
+                  e.name.split('/').pop()!.slice(0, 50),
+                  Math.round(e.startTime),
+                  Math.round(
+                    (e as PerformanceResourceTiming).responseEnd ?? e.startTime + e.duration,
+                  ),
+                ] as const,
+            ),
+        );
+        for (const e of entries.sort((a, b) => a[2] - b[2])) console.log('   ', e.join(' '));
       }
       // RENDERS: counters a temporarily instrumented build keeps in globalThis.__rc / __rt.
       if (process.env.RENDERS) {
