@@ -212,6 +212,53 @@ function muiWithoutCssVariablesTheme(): Plugin {
 }
 
 /**
+ * An object made when one of its properties is first read (a Proxy that forwards to it).
+ * Serialized into the build by muiLazyDefaultThemes: keep it self-contained.
+ */
+export function lazyObject<T extends object>(make: () => T): T {
+  let made: T | undefined;
+  const real = () => (made ??= make());
+  return new Proxy({} as T, {
+    get: (_target, key) => Reflect.get(real(), key),
+    has: (_target, key) => Reflect.has(real(), key),
+    ownKeys: () => Reflect.ownKeys(real()),
+    getOwnPropertyDescriptor: (_target, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
+}
+
+/** What MUI's modules that make a default theme say (checked by the plugin and its test). */
+export const MUI_DEFAULT_THEME = {
+  files: /[\\/]@mui[\\/]material[\\/](styles[\\/]defaultTheme|Box[\\/]Box)\.mjs$/,
+  made: 'const defaultTheme = createTheme();',
+};
+
+/**
+ * MUI makes two default themes when its modules are evaluated (`styles/defaultTheme` for
+ * components outside a ThemeProvider, and Box's own), about 15 ms of every start at a phone's
+ * CPU in the longest task (issue 40). Every screen renders inside the app's ThemeProvider, so
+ * neither is read; each becomes a lazyObject, made if something ever reads it.
+ */
+export function muiLazyDefaultThemes(): Plugin {
+  return {
+    name: 'mui-lazy-default-themes',
+    apply: 'build',
+    transform(code, id) {
+      if (!MUI_DEFAULT_THEME.files.test(id)) return null;
+      if (!code.includes(MUI_DEFAULT_THEME.made))
+        this.error(`${id} makes its default theme differently now (muiLazyDefaultThemes)`);
+      return code.replace(
+        MUI_DEFAULT_THEME.made,
+        `const defaultTheme = (${lazyObject.toString()})(() => createTheme());`,
+      );
+    },
+  };
+}
+
+/**
  * Each language's texts in two parts (decision 86): `virtual:texts/de/first` and
  * `virtual:texts/de/later` are made from `src/locales/de.json` (catalog-parts.ts names the later
  * part's namespaces), each a module and chunk of its own (`src/locales/de.first.js`, a file that
@@ -254,6 +301,7 @@ export default defineConfig(({ command }) => ({
     preloadFirstScreen(),
     reactPdfWithoutNodeBuffer(),
     muiWithoutCssVariablesTheme(),
+    muiLazyDefaultThemes(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
