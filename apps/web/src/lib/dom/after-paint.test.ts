@@ -1,7 +1,10 @@
+import { act, cleanup, render } from '@testing-library/react';
+import { createElement, useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, useFocusAfterPaint } from './after-paint';
 
 afterEach(() => {
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -39,5 +42,38 @@ describe('afterNextPaint', () => {
     vi.advanceTimersByTime(1);
     expect(ran).toHaveBeenCalledTimes(1);
     expect(cancelled).not.toHaveBeenCalled();
+  });
+});
+
+describe('useFocusAfterPaint', () => {
+  function Field({ id }: { id: string }) {
+    const ref = useRef<HTMLInputElement>(null);
+    useFocusAfterPaint(ref);
+    return createElement('input', { ref, id, 'aria-label': id });
+  }
+
+  it('focuses the field after the paint, not in the commit', () => {
+    vi.useFakeTimers();
+    render(createElement(Field, { id: 'email' }));
+    const field = document.getElementById('email');
+    expect(document.activeElement).not.toBe(field);
+    act(() => vi.advanceTimersByTime(200));
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('leaves the focus where the person put it before the paint', () => {
+    vi.useFakeTimers();
+    render(
+      createElement(
+        'div',
+        null,
+        createElement(Field, { id: 'email' }),
+        createElement('input', { id: 'other' }),
+      ),
+    );
+    const other = document.getElementById('other')!;
+    other.focus();
+    act(() => vi.advanceTimersByTime(200));
+    expect(document.activeElement).toBe(other);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /**
  * Runs `callback` once the browser has painted what is on screen now: after the next animation
@@ -37,4 +37,22 @@ export function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
+}
+
+/**
+ * Focuses the element of `ref` once the first render has been painted, unless the person has put
+ * the focus somewhere already (a tap into another field). For the field a page starts in, instead
+ * of `autoFocus`: React focuses that in its commit, which makes the browser lay out the whole new
+ * page at once, inside the commit's long task (issue 40: about 95 ms of the sign-in page's first
+ * commit at a phone's CPU).
+ */
+export function useFocusAfterPaint(ref: RefObject<HTMLElement | null>, enabled = true): void {
+  useEffect(() => {
+    if (!enabled) return;
+    return afterNextPaint(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      ref.current?.focus();
+    });
+  }, [ref, enabled]);
 }
