@@ -437,7 +437,8 @@ function GroupedListView<T>({
   // page stays responsive while the others render (issue 11: the first row of a 1,000-question
   // audit; issues 18 and 40: one commit of a whole page was a long task). The same whenever the
   // person changes what the page shows (search, filter, sort, grouping, page, page size: issue 12,
-  // a filter of 10,000 measures); new data for the same view (a delta) renders whole.
+  // a filter of 10,000 measures); new data for the same view (a delta) renders at once as far as
+  // the page was shown, and rows it adds beyond that in steps.
   const viewKey = JSON.stringify([
     currentPage,
     deferredQuery,
