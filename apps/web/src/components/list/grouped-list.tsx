@@ -64,7 +64,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useInRouterContext, useSearchParams } from 'react-router';
-import { lazyComponent } from '../../app/chunk-load';
+import { lazyComponent, optionalComponent } from '../../app/chunk-load';
 import { COARSE_POINTER } from '../../app/theme';
 import { useConfigSegment } from '../../lib/config/use-config-segment';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
@@ -83,7 +83,7 @@ import {
   toggleFacetValue,
   type FacetFilter,
 } from './list-filter';
-import { ListFilterChips, type FilterChip } from './list-filter-chips';
+import type { FilterChip } from './list-filter-chips';
 import type { PanelFacet } from './list-filter-panel';
 import { ListGroupHeader } from './list-group-header';
 import { groupItems, type ListGroup } from './list-grouping';
@@ -125,6 +125,17 @@ const ListFilterPanel = lazyComponent(
 const ListSortPanel = lazyComponent(
   () => import('./list-sort-panel'),
   (m) => m.ListSortPanel,
+);
+/**
+ * The chips of the active filters load with the first filter (issue 40: MUI's Chip was part of
+ * every list's first load). Without its chunk (a first visit gone offline) the list goes on
+ * without them: the filter button's count still tells that a filter is on.
+ */
+const ListFilterChips = optionalComponent(
+  () => import('./list-filter-chips'),
+  (m) => m.ListFilterChips,
+  () => null,
+  "The active filters' chips",
 );
 
 export interface GroupedListProps<T> {
@@ -590,12 +601,18 @@ function GroupedListView<T>({
         )}
       </Box>
 
-      <ListFilterChips
-        chips={chips}
-        limit={textLimits.chip}
-        onDelete={(chip) => changeFilter(removeFacetValue(activeFilter, chip.facetId, chip.value))}
-        onClear={() => changeFilter(EMPTY_FILTER)}
-      />
+      {chips.length > 0 && (
+        <Suspense fallback={null}>
+          <ListFilterChips
+            chips={chips}
+            limit={textLimits.chip}
+            onDelete={(chip) =>
+              changeFilter(removeFacetValue(activeFilter, chip.facetId, chip.value))
+            }
+            onClear={() => changeFilter(EMPTY_FILTER)}
+          />
+        </Suspense>
+      )}
 
       {/* Announces the result count after a search or filter change. */}
       <Typography
