@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
-import PaginationItem from '@mui/material/PaginationItem';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { pageCount, visiblePageNumbers } from '@qa/domain';
 import { memo, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../app/chunk-load';
+import { COARSE_POINTER, TOUCH_TARGET } from '../../app/theme';
 import { CompactSelect } from '../form/compact-select';
 import { useMountedOnce } from '../../lib/dom/use-mounted-once';
 import { pageRange } from './list-pagination';
@@ -17,6 +18,54 @@ const ListShowAllDialog = lazyComponent(
 
 /** Select value of the "All" page size (null cannot be a select value). */
 const ALL = 'all';
+
+/**
+ * The page buttons: plain buttons in the look of MUI's text PaginationItem (32 px round, 44 px
+ * for a finger), styled once on their list. MUI's PaginationItem brought its button base, its
+ * ripple and six variants' styles into every paged list's first load (issue 40).
+ */
+function pageButtonsSx(theme: Theme) {
+  return {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    listStyle: 'none',
+    m: 0,
+    p: 0,
+    '& button': {
+      ...theme.typography.body2,
+      boxSizing: 'border-box',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      minWidth: 32,
+      height: 32,
+      margin: '0 3px',
+      padding: '0 6px',
+      border: 0,
+      borderRadius: '16px',
+      background: 'none',
+      color: theme.palette.text.primary,
+      cursor: 'pointer',
+      '@media (hover: hover)': {
+        '&:hover:not(:disabled)': { backgroundColor: theme.palette.action.hover },
+      },
+      '&:focus-visible': theme.focusVisible,
+      '&:disabled': { color: theme.palette.action.disabled, cursor: 'default' },
+      '&[aria-current="page"]': { backgroundColor: theme.palette.action.selected },
+      '& svg': { width: '1.25rem', height: '1.25rem', fill: 'currentColor' },
+      [COARSE_POINTER]: { minWidth: TOUCH_TARGET, height: TOUCH_TARGET, borderRadius: '22px' },
+    },
+  } as const;
+}
+
+/** MUI's FirstPage, NavigateBefore, NavigateNext and LastPage icons. */
+const PAGE_ICONS = {
+  first: 'M18.41 16.59L13.82 12l4.59-4.59L17 6l-6 6 6 6zM6 6h2v12H6z',
+  previous: 'M15.41 7.41L14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  next: 'M10 6L8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+  last: 'M5.59 7.41L10.18 12l-4.59 4.59L7 18l6-6-6-6zM16 6h2v12h-2z',
+};
 
 interface ListPaginationBarProps {
   itemCount: number;
@@ -63,12 +112,16 @@ export const ListPaginationBar = memo(function ListPaginationBar({
     label: string,
   ) => (
     <li>
-      <PaginationItem
-        type={type}
+      <button
+        type="button"
         aria-label={label}
         disabled={target === page || target < 1 || target > total}
         onClick={() => onPageChange(target)}
-      />
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={PAGE_ICONS[type]} />
+        </svg>
+      </button>
     </li>
   );
 
@@ -101,29 +154,19 @@ export const ListPaginationBar = memo(function ListPaginationBar({
       <Typography variant="body2" data-testid="list-range">
         {t('list.range', { from: itemCount === 0 ? 0 : start + 1, to: end, count: itemCount })}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-        }}
-      >
+      <Box component="ul" sx={pageButtonsSx}>
         {pageButton('first', 1, t('list.firstPage'))}
         {pageButton('previous', page - 1, t('list.previousPage'))}
         {visiblePageNumbers(page, total, visiblePages).map((number) => (
           <li key={number}>
-            <PaginationItem
-              type="page"
-              page={number}
-              selected={number === page}
+            <button
+              type="button"
               aria-current={number === page ? 'page' : undefined}
               aria-label={t('list.page', { page: number })}
               onClick={() => onPageChange(number)}
-            />
+            >
+              {number}
+            </button>
           </li>
         ))}
         {pageButton('next', page + 1, t('list.nextPage'))}
