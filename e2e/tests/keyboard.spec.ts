@@ -47,9 +47,10 @@ function ringOf(target: Locator): Promise<Ring> {
       });
       return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
     };
-    const field = element.closest('.MuiInputBase-root, .MuiPickersInputBase-root');
+    // MUI's fields, and the app's plain outlined fields (components/form/outlined-field.tsx).
+    const field = element.closest('.MuiInputBase-root, .MuiPickersInputBase-root, .qa-field');
     const border = field?.querySelector(
-      ':scope > .MuiOutlinedInput-notchedOutline, :scope > .MuiPickersOutlinedInput-notchedOutline',
+      ':scope > .MuiOutlinedInput-notchedOutline, :scope > .MuiPickersOutlinedInput-notchedOutline, :scope > .qa-field-outline',
     );
     const box = border
       ? field!

@@ -4,13 +4,16 @@ import type { MouseEvent, ReactNode } from 'react';
 import { COARSE_POINTER, TOUCH_TARGET } from '../../app/theme';
 import { FOCUS_RING_COLOR } from '../../app/focus-styles';
 
+/** The classes of the field's frame and of its border (tests find the focus ring by them). */
+export const FIELD_FRAME = 'qa-field';
+export const FIELD_OUTLINE = 'qa-field-outline';
 /** The class of the field's own input or select element (see OutlinedField). */
 export const FIELD_CONTROL = 'qa-field-control';
 /** An adornment's class: its icon takes no clicks, a click beside the input focuses it. */
 export const FIELD_ADORNMENT = 'qa-field-adornment';
 
 /**
- * The look of MUI's small outlined field with its label always in the border's notch, as one
+ * The look of MUI's outlined field with its label always in the border's notch, as one
  * style on the field's frame: the frame, the label, the notched border (a fieldset whose legend
  * cuts the gap, as MUI does) and the control are plain elements under it. A first screen's search
  * box and year select cost the style of four MUI components (InputBase, OutlinedInput,
@@ -128,6 +131,14 @@ function fieldSx(theme: Theme) {
       color: theme.palette.action.active,
       pointerEvents: 'none',
     },
+    // A text field's size (the sign-in page's): 56 px high, as MUI's medium outlined field.
+    [`&[data-size="medium"] .${FIELD_CONTROL}`]: { paddingTop: '16.5px', paddingBottom: '16.5px' },
+    // In error the border and label are red, also while focused (5:1 on white).
+    [`&[data-error] > fieldset, &[data-error]:focus-within > fieldset, &[data-error]:has(:focus-visible) > fieldset`]:
+      { borderColor: theme.palette.error.main },
+    '&[data-error] > label, &[data-error]:focus-within > label': {
+      color: theme.palette.error.main,
+    },
     [COARSE_POINTER]: { minHeight: TOUCH_TARGET },
   } as const;
 }
@@ -138,24 +149,40 @@ interface OutlinedFieldProps {
   label: string;
   /** The control, an input or select with the class FIELD_CONTROL, and its adornments. */
   children: ReactNode;
+  /** `small` (40 px, lists' toolbars) or `medium` (56 px, a form's fields). */
+  size?: 'small' | 'medium';
+  error?: boolean;
   sx?: SxProps<Theme>;
 }
 
 /**
- * A small outlined field of plain elements (see fieldSx). A touch anywhere in the frame, on an
+ * An outlined field of plain elements (see fieldSx). A touch anywhere in the frame, on an
  * adornment's icon too, puts the focus into the control, as in MUI's fields.
  */
-export function OutlinedField({ id, label, children, sx }: OutlinedFieldProps) {
+export function OutlinedField({
+  id,
+  label,
+  children,
+  size = 'small',
+  error = false,
+  sx,
+}: OutlinedFieldProps) {
   const focusControl = (event: MouseEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;
     if (target.closest('button, input, select')) return;
     event.currentTarget.querySelector<HTMLElement>(`.${FIELD_CONTROL}`)?.focus();
   };
   return (
-    <Box sx={[fieldSx, ...(Array.isArray(sx) ? sx : [sx])]} onClick={focusControl}>
+    <Box
+      sx={[fieldSx, ...(Array.isArray(sx) ? sx : [sx])]}
+      onClick={focusControl}
+      className={FIELD_FRAME}
+      data-size={size}
+      data-error={error || undefined}
+    >
       <label htmlFor={id}>{label}</label>
       {children}
-      <fieldset aria-hidden="true">
+      <fieldset aria-hidden="true" className={FIELD_OUTLINE}>
         <legend>
           <span>{label}</span>
         </legend>

@@ -1,6 +1,6 @@
-import TextField from '@mui/material/TextField';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextFieldLight } from '../../components/form/text-field-light';
 import { useFocusAfterPaint } from '../../lib/dom/after-paint';
 
 interface EmailFieldProps {
@@ -17,20 +17,19 @@ export function EmailField({ value, onChange, problemKey, autoFocus }: EmailFiel
   const input = useRef<HTMLInputElement>(null);
   useFocusAfterPaint(input, autoFocus === true);
   return (
-    <TextField
+    <TextFieldLight
       label={t('auth.email')}
       type="email"
       name="email"
       autoComplete="username"
+      inputMode="email"
+      // `required` tells assistive tech; the form checks itself (noValidate), no asterisk.
       required
-      fullWidth
       inputRef={input}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       error={Boolean(problemKey)}
       helperText={problemKey ? t(problemKey) : undefined}
-      // The asterisk would become part of the label text; `required` still tells assistive tech.
-      slotProps={{ inputLabel: { required: false }, htmlInput: { inputMode: 'email' } }}
     />
   );
 }

@@ -1,10 +1,9 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextFieldLight } from '../../components/form/text-field-light';
 import { PASSWORD_TEXT_VALUES } from './validation';
 
 interface PasswordFieldProps {
@@ -16,7 +15,10 @@ interface PasswordFieldProps {
   name?: string;
 }
 
-/** A password input with a show/hide toggle (typing on a tablet is error-prone). */
+/**
+ * A password input with a show/hide toggle (typing on a tablet is error-prone), of plain elements
+ * (TextFieldLight): it is on the sign-in page, a first screen.
+ */
 export function PasswordField({
   label,
   value,
@@ -28,34 +30,26 @@ export function PasswordField({
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextFieldLight
       label={label}
       type={visible ? 'text' : 'password'}
       name={name ?? autoComplete}
       autoComplete={autoComplete}
       required
-      fullWidth
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={onChange}
       error={Boolean(problemKey)}
       helperText={problemKey ? t(problemKey, PASSWORD_TEXT_VALUES) : undefined}
-      slotProps={{
-        inputLabel: { required: false },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={t('auth.showPassword')}
-                aria-pressed={visible}
-                onClick={() => setVisible((shown) => !shown)}
-                edge="end"
-              >
-                {visible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      end={
+        <IconButton
+          aria-label={t('auth.showPassword')}
+          aria-pressed={visible}
+          onClick={() => setVisible((shown) => !shown)}
+          edge="end"
+        >
+          {visible ? <VisibilityOff /> : <Visibility />}
+        </IconButton>
+      }
     />
   );
 }
