@@ -10,6 +10,13 @@ export interface DashboardAudit {
 
 const text = (value: JsonValue | undefined) => (typeof value === 'string' ? value : '');
 
+/**
+ * ISO dates and ids compare by their characters: `localeCompare` would load the language's
+ * collation on the dashboard's first render, about 45 ms at a phone's CPU (issue 40), for an
+ * order that is the same.
+ */
+const byCharacters = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The earliest auditing date of an audit ('' when it has none). */
 export function earliestAuditingDate(data: JsonObject): string {
   const dates = Array.isArray(data.auditing_date)
@@ -39,14 +46,15 @@ export function dashboardAudits(
   const planned = (audit: DashboardAudit) => text(audit.data.planning_date) || '9999-99-99';
   return {
     todo: open(todo)
-      .sort((a, b) => planned(a).localeCompare(planned(b)) || a.id.localeCompare(b.id))
+      .sort((a, b) => byCharacters(planned(a), planned(b)) || byCharacters(a.id, b.id))
       .slice(0, count),
     responsible: open(responsible)
       .sort(
         (a, b) =>
-          (earliestAuditingDate(b.data) || '0000').localeCompare(
+          byCharacters(
+            earliestAuditingDate(b.data) || '0000',
             earliestAuditingDate(a.data) || '0000',
-          ) || a.id.localeCompare(b.id),
+          ) || byCharacters(a.id, b.id),
       )
       .slice(0, count),
   };
