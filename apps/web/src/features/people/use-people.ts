@@ -48,18 +48,36 @@ export function personFromDocument(id: string, data: JsonObject, state: SyncStat
   };
 }
 
+let nameCollator: Intl.Collator | null = null;
+
+/**
+ * The people of one query result, sorted, shared by every component that shows them: each of
+ * the fifteen or so callers sorted the same list again, and `localeCompare` with options made a
+ * collator for every comparison (issue 40: a first screen's renders on a phone).
+ */
+const sortedPeople = new WeakMap<readonly unknown[], PersonView[]>();
+
+function peopleOf(documents: ReturnType<typeof useQuery>['documents']): PersonView[] {
+  const cached = sortedPeople.get(documents);
+  if (cached) return cached;
+  nameCollator ??= new Intl.Collator(undefined, { sensitivity: 'base' });
+  const collator = nameCollator;
+  const people = documents
+    .map((doc) => personFromDocument(doc.id, doc.data, doc.state))
+    .sort(
+      (a, b) =>
+        collator.compare(a.displayName || a.id, b.displayName || b.id) ||
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
+  sortedPeople.set(documents, people);
+  return people;
+}
+
 /** Everybody of the organisation, live (every signed-in person may read them). */
 export function usePeople(): PeopleResult {
   const { documents, loading } = useQuery(QUERY);
   return useMemo(() => {
-    const people = documents
-      .map((doc) => personFromDocument(doc.id, doc.data, doc.state))
-      .sort(
-        (a, b) =>
-          (a.displayName || a.id).localeCompare(b.displayName || b.id, undefined, {
-            sensitivity: 'base',
-          }) || a.id.localeCompare(b.id),
-      );
+    const people = peopleOf(documents);
     return { people, loading, byId: new Map(people.map((person) => [person.id, person])) };
   }, [documents, loading]);
 }
