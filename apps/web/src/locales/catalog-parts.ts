@@ -6,10 +6,13 @@
  * for before (`createI18nWith`). A namespace a first screen uses must not be listed here.
  */
 export const LATER_NAMESPACES: readonly string[] = [
+  'account',
   'actionList',
   'apiTokens',
   'auditImport',
+  'backup',
   'camera',
+  'reporting',
   'secretOnce',
   'standards',
   'templates',

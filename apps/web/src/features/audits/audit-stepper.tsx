@@ -26,7 +26,7 @@ import { useLanguage } from '../../lib/i18n/use-language';
 import { useCommand } from '../../lib/sync/use-command';
 import { usePreparationConfig } from './preparation/use-preparation-config';
 import { scoredItems } from './reporting/report-model';
-import { isVdaReport, VDA_COMPLETE_NOT_VALID, vdaGradeOf } from './reporting/vda-result-model';
+import { isVdaReport, VDA_COMPLETE_NOT_VALID, vdaGradeOf } from './reporting/vda-grade';
 import { useAuditWithItems } from './use-audit-items';
 import { VdaCompleteDialog } from './vda-complete-dialog';
 

@@ -14,7 +14,7 @@ import type { JsonValue } from '@qa/sync';
 import type { ViewDocument } from '../../../lib/sync/sync-types';
 import { vdaAnswerContextOf } from '../answer-items';
 import { typeCounts, type TypeCount } from '../wrapup/wrapup-overview';
-import { isVdaReport, vdaGradeOf } from './vda-result-model';
+import { isVdaReport, vdaGradeOf } from './vda-grade';
 
 /** The report's result as the reporting tab shows it (issue 13). */
 export interface ReportModel {

@@ -1,12 +1,8 @@
 import {
-  gradeVdaAudit,
-  isVdaAudit,
   vdaElementOf,
-  vdaGradeInputOf,
   vdaIncompleteConfirmationSchema,
   vdaRuleSetOf,
   type AuditItem,
-  type FindingType,
   type Language,
   type VdaColour,
   type VdaContribution,
@@ -29,25 +25,8 @@ import { formatReportNumber } from './report-numbers';
 
 type AuditData = Record<string, JsonValue> | undefined;
 
-/**
- * The domain's refusal of completing a VDA audit whose grade is not valid (a RULES_MESSAGES key,
- * not a text of the web catalogs).
- */
-export const VDA_COMPLETE_NOT_VALID = 'vda.completeNotValid';
-
-/** Is the audit evaluated by VDA 6.3 (`reportSchema.calcSchema` 'vda63')? */
-export function isVdaReport(audit: AuditData): boolean {
-  return audit !== undefined && isVdaAudit(audit);
-}
-
-/** The audit's VDA grade from its stored items, set-up and recorded edition. */
-export function vdaGradeOf(
-  items: readonly AuditItem[],
-  audit: AuditData,
-  findingTypes: readonly FindingType[],
-): VdaGrade {
-  return gradeVdaAudit(vdaGradeInputOf(audit, items, findingTypes));
-}
+// Without texts, for the audit's stepper (a first screen's): vda-grade.ts.
+export { isVdaReport, VDA_COMPLETE_NOT_VALID, vdaGradeOf } from './vda-grade';
 
 export type VdaRowKind = VdaLevel['kind'];
 
