@@ -93,14 +93,20 @@ describe('compression', () => {
     expect(range.headers.get('content-range')).toBe(`bytes 0-10/${SCRIPT.length}`);
     expect(await range.text()).toBe(SCRIPT.slice(0, 11));
 
-    // Each variant has its own validator, so a cache never mixes them up.
+    // A hashed, immutable asset carries no validators: nobody revalidates it.
     const full = await get('/assets/app-1234.js', { 'accept-encoding': 'br' });
-    const etag = full.headers.get('etag');
+    expect(full.headers.get('cache-control')).toContain('immutable');
+    expect(full.headers.get('etag')).toBeNull();
+    expect(full.headers.get('last-modified')).toBeNull();
+    // index.html is revalidated on every start: each variant has its own validator, so a cache
+    // never mixes them up, and an unchanged page is a 304.
+    const page = await get('/signin', { 'accept-encoding': 'br' });
+    const etag = page.headers.get('etag');
     expect(etag).toBeTruthy();
-    const plain = await get('/assets/app-1234.js', { 'accept-encoding': 'identity' });
-    expect(plain.headers.get('etag')).not.toBe(etag);
+    const plainPage = await get('/signin', { 'accept-encoding': 'identity' });
+    expect(plainPage.headers.get('etag')).not.toBe(etag);
     // As a browser revalidates on reload (fetch would add `no-cache` to a bare If-None-Match).
-    const again = await get('/assets/app-1234.js', {
+    const again = await get('/signin', {
       'accept-encoding': 'br',
       'if-none-match': etag!,
       'cache-control': 'max-age=0',
