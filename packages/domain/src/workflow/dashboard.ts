@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from '@qa/sync';
+import { compareCharacters } from '../sorting/sort-keys';
 import { auditStatusOf } from './audit-workflow';
 import { isFinalWorkflowStatus, type WorkflowView } from './workflow';
 
@@ -9,13 +10,6 @@ export interface DashboardAudit {
 }
 
 const text = (value: JsonValue | undefined) => (typeof value === 'string' ? value : '');
-
-/**
- * ISO dates and ids compare by their characters: `localeCompare` would load the language's
- * collation on the dashboard's first render, about 45 ms at a phone's CPU (issue 40), for an
- * order that is the same.
- */
-const byCharacters = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The earliest auditing date of an audit ('' when it has none). */
 export function earliestAuditingDate(data: JsonObject): string {
@@ -46,15 +40,15 @@ export function dashboardAudits(
   const planned = (audit: DashboardAudit) => text(audit.data.planning_date) || '9999-99-99';
   return {
     todo: open(todo)
-      .sort((a, b) => byCharacters(planned(a), planned(b)) || byCharacters(a.id, b.id))
+      .sort((a, b) => compareCharacters(planned(a), planned(b)) || compareCharacters(a.id, b.id))
       .slice(0, count),
     responsible: open(responsible)
       .sort(
         (a, b) =>
-          byCharacters(
+          compareCharacters(
             earliestAuditingDate(b.data) || '0000',
             earliestAuditingDate(a.data) || '0000',
-          ) || byCharacters(a.id, b.id),
+          ) || compareCharacters(a.id, b.id),
       )
       .slice(0, count),
   };

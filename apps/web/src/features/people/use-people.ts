@@ -1,4 +1,4 @@
-import { PEOPLE_COLLECTION } from '@qa/domain';
+import { compareCharacters, PEOPLE_COLLECTION } from '@qa/domain';
 import { getOwn, type JsonObject, type JsonValue } from '@qa/sync';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -67,7 +67,7 @@ function peopleOf(documents: ReturnType<typeof useQuery>['documents']): PersonVi
     .sort(
       (a, b) =>
         collator.compare(a.displayName || a.id, b.displayName || b.id) ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        compareCharacters(a.id, b.id),
     );
   sortedPeople.set(documents, people);
   return people;
