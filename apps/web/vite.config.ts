@@ -81,7 +81,7 @@ function preloadFirstScreen(): Plugin {
         const domain =
           chunk?.type === 'chunk' &&
           Object.keys(chunk.modules).find((id) =>
-            /packages[\\/]domain[\\/]src[\\/]commands[\\/]commands\.ts$|zod[\\/]v4[\\/]classic[\\/]schemas/.test(
+            /packages[\\/]domain[\\/]src[\\/]commands[\\/]commands\.ts$|zod[\\/]v4[\\/](classic|mini)[\\/]schemas/.test(
               id,
             ),
           );

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * What the sign-in page and the app shell need before anyone is signed in
  * (`GET /api/v1/client-config`, docs/api.md). Shared so server and web agree on one shape.
  */
 export const loginProviderSchema = z.object({
-  providerId: z.string().min(1),
+  providerId: z.string().check(z.minLength(1)),
   /** Null: no label configured; the web app shows its translated default. */
-  label: z.string().min(1).nullable(),
+  label: z.nullable(z.string().check(z.minLength(1))),
 });
 export type LoginProvider = z.infer<typeof loginProviderSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ID_PATTERN, isId, MAX_ID_LENGTH } from '@qa/sync';
 import { MAX_TIMESTAMP_LENGTH } from './limits';
 
@@ -14,13 +14,16 @@ export { ID_PATTERN, isId, MAX_ID_LENGTH };
  */
 export const idSchema = z
   .string()
-  .min(1, { error: 'validation.required', abort: true })
-  .max(MAX_ID_LENGTH, { error: 'validation.maxLength', abort: true })
-  .regex(ID_PATTERN, { error: 'validation.id' });
+  .check(z.minLength(1, { error: 'validation.required', abort: true }))
+  .check(z.maxLength(MAX_ID_LENGTH, { error: 'validation.maxLength', abort: true }))
+  .check(z.regex(ID_PATTERN, { error: 'validation.id' }));
 export type Id = z.infer<typeof idSchema>;
 
 /** A calendar date as the spec stores it: YYYY-MM-DD. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** A point in time as ISO 8601 text (server `updatedAt`, `created_date`, activity timestamps). */
-export const timestampSchema = z.string().min(1).max(MAX_TIMESTAMP_LENGTH);
+export const timestampSchema = z
+  .string()
+  .check(z.minLength(1))
+  .check(z.maxLength(MAX_TIMESTAMP_LENGTH));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { jsonObjectSchema } from './json';
 
 /**
@@ -24,7 +24,9 @@ export function isId(value: unknown): value is string {
 }
 
 /** A protocol-level id (client, subscription): ID_PATTERN. */
-export const idStringSchema = z.string().regex(ID_PATTERN, 'an id is 1-128 of A-Z a-z 0-9 - _');
+export const idStringSchema = z
+  .string()
+  .check(z.regex(ID_PATTERN, 'an id is 1-128 of A-Z a-z 0-9 - _'));
 
 /** Collection names start with a letter; then letters, digits, "_" and "-" (never "/"). */
 export const COLLECTION_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -38,21 +40,26 @@ export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9_@+'-][A-Za-z0-9_.@+'-]*$/;
 
 export const collectionNameSchema = z
   .string()
-  .min(1)
-  .max(MAX_COLLECTION_NAME_LENGTH)
-  .regex(COLLECTION_NAME_PATTERN, 'a collection name is a letter, then letters, digits, _ or -');
+  .check(z.minLength(1))
+  .check(z.maxLength(MAX_COLLECTION_NAME_LENGTH))
+  .check(
+    z.regex(COLLECTION_NAME_PATTERN, 'a collection name is a letter, then letters, digits, _ or -'),
+  );
 export const documentIdSchema = z
   .string()
-  .min(1)
-  .max(MAX_DOCUMENT_ID_LENGTH)
-  .regex(DOCUMENT_ID_PATTERN, "a document id is made of A-Z a-z 0-9 - _ . @ + '");
+  .check(z.minLength(1))
+  .check(z.maxLength(MAX_DOCUMENT_ID_LENGTH))
+  .check(z.regex(DOCUMENT_ID_PATTERN, "a document id is made of A-Z a-z 0-9 - _ . @ + '"));
 
 /**
  * A document id as the server sends it. Deliberately only length-checked: a document stored
  * before ids were restricted must not make a whole snapshot unreadable for every subscriber.
  * What enters (ops, commands) is checked with `documentIdSchema`.
  */
-export const sentDocumentIdSchema = z.string().min(1).max(MAX_DOCUMENT_ID_LENGTH);
+export const sentDocumentIdSchema = z
+  .string()
+  .check(z.minLength(1))
+  .check(z.maxLength(MAX_DOCUMENT_ID_LENGTH));
 
 /**
  * A replicated document as the server stores and sends it (DESIGN.md section 4). `version`
@@ -63,9 +70,9 @@ export const sentDocumentIdSchema = z.string().min(1).max(MAX_DOCUMENT_ID_LENGTH
 export const replicatedDocumentSchema = z.object({
   collection: collectionNameSchema,
   id: sentDocumentIdSchema,
-  version: z.number().int().min(0),
+  version: z.int().check(z.gte(0)),
   deleted: z.boolean(),
-  updatedAt: z.string().min(1).max(64),
+  updatedAt: z.string().check(z.minLength(1)).check(z.maxLength(64)),
   data: jsonObjectSchema,
 });
 export type ReplicatedDocument = z.infer<typeof replicatedDocumentSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** JSON values as documents hold them (no undefined, no functions, finite numbers). */
 export type JsonPrimitive = string | number | boolean | null;
@@ -63,10 +63,10 @@ function isJsonRecord(value: unknown): value is JsonObject {
   );
 }
 
-export const jsonValueSchema: z.ZodType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
+export const jsonValueSchema: z.ZodMiniType<JsonValue> = z.custom<JsonValue>(isJsonValue, {
   message: 'Expected a JSON value (strings, finite numbers, booleans, null, arrays, objects)',
 });
 
-export const jsonObjectSchema: z.ZodType<JsonObject> = z.custom<JsonObject>(isJsonRecord, {
+export const jsonObjectSchema: z.ZodMiniType<JsonObject> = z.custom<JsonObject>(isJsonRecord, {
   message: 'Expected a JSON object',
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { collectionNameSchema, documentIdSchema } from './document.schema';
 import { jsonObjectSchema, jsonValueSchema } from './json';
 
@@ -10,7 +10,7 @@ import { jsonObjectSchema, jsonValueSchema } from './json';
  * - `merge` deep-merges an object into the document or into the object at the path;
  * - `delete` [] deletes the document; `delete` [a, b] removes that field.
  */
-export const fieldPathSchema = z.array(z.string().min(1)).readonly();
+export const fieldPathSchema = z.readonly(z.array(z.string().check(z.minLength(1))));
 export type FieldPath = z.infer<typeof fieldPathSchema>;
 
 const target = {
@@ -22,10 +22,12 @@ const target = {
 // A document is always an object, so replacing the whole document needs an object value.
 export const setOpSchema = z
   .object({ op: z.literal('set'), ...target, value: jsonValueSchema })
-  .refine((op) => op.path.length > 0 || isPlainObject(op.value), {
-    message: 'set on the whole document (empty path) needs an object value',
-    path: ['value'],
-  });
+  .check(
+    z.refine((op) => op.path.length > 0 || isPlainObject(op.value), {
+      message: 'set on the whole document (empty path) needs an object value',
+      path: ['value'],
+    }),
+  );
 export const mergeOpSchema = z.object({
   op: z.literal('merge'),
   ...target,

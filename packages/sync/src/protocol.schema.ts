@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idStringSchema, MAX_ID_LENGTH, replicatedDocumentSchema } from './document.schema';
 import { jsonValueSchema } from './json';
 import { SYNC_PROTOCOL_VERSION } from './protocol-version';
@@ -33,32 +33,34 @@ export const MAX_ERROR_MESSAGE_LENGTH = 2_000;
 
 const v = z.literal(SYNC_PROTOCOL_VERSION);
 /** Ids the client chooses (a UUID, 'q1'): ID_PATTERN, so none can hold a NUL or a lone surrogate. */
-const clientIdSchema = idStringSchema.max(MAX_CLIENT_ID_LENGTH);
-const subscriptionIdSchema = idStringSchema.max(MAX_ID_LENGTH);
+const clientIdSchema = idStringSchema.check(z.maxLength(MAX_CLIENT_ID_LENGTH));
+const subscriptionIdSchema = idStringSchema.check(z.maxLength(MAX_ID_LENGTH));
 /**
  * Names one change log (a server database; a restore starts a new one). Sequences are positions
  * within one change log only: a client compares the welcome's with the one its replica came from.
  */
-const changeLogIdSchema = idStringSchema.max(MAX_ID_LENGTH);
+const changeLogIdSchema = idStringSchema.check(z.maxLength(MAX_ID_LENGTH));
 /** A command name as the domain spells them ('audit.create'); an unknown one is `unknown_command`. */
 const commandNameSchema = z
   .string()
-  .min(1)
-  .max(MAX_COMMAND_NAME_LENGTH)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'a command name is made of A-Z a-z 0-9 _ . -');
+  .check(z.minLength(1))
+  .check(z.maxLength(MAX_COMMAND_NAME_LENGTH))
+  .check(z.regex(/^[A-Za-z0-9_.-]+$/, 'a command name is made of A-Z a-z 0-9 _ . -'));
 /** Change-log positions; 0 means "before the first change". */
-const sequenceSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const sequenceSchema = z.int().check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER));
 /** Increasing per client, starting at 1, so the server can drop a replayed command. */
-const mutationIdSchema = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-const messageTextSchema = z.string().max(MAX_ERROR_MESSAGE_LENGTH);
+const mutationIdSchema = z.int().check(z.gte(1)).check(z.lte(Number.MAX_SAFE_INTEGER));
+const messageTextSchema = z.string().check(z.maxLength(MAX_ERROR_MESSAGE_LENGTH));
 
 export const mutationSchema = z.object({
   mutationId: mutationIdSchema,
   clientId: clientIdSchema,
   name: commandNameSchema,
-  args: jsonValueSchema.refine((args) => JSON.stringify(args).length <= MAX_ARGS_JSON_LENGTH, {
-    message: `args must serialize to at most ${MAX_ARGS_JSON_LENGTH} characters`,
-  }),
+  args: jsonValueSchema.check(
+    z.refine((args) => JSON.stringify(args).length <= MAX_ARGS_JSON_LENGTH, {
+      message: `args must serialize to at most ${MAX_ARGS_JSON_LENGTH} characters`,
+    }),
+  ),
 });
 export type Mutation = z.infer<typeof mutationSchema>;
 
@@ -68,17 +70,20 @@ export const helloMessageSchema = z.object({
   type: z.literal('hello'),
   v,
   clientId: clientIdSchema,
-  protocolVersion: z.number().int(),
+  protocolVersion: z.int(),
   /**
    * The change log the client's replica came from (the last welcome's); absent when it has
    * none. Another one than the server's: no `resumeFrom` of this connection is taken.
    */
-  changeLogId: changeLogIdSchema.optional(),
+  changeLogId: z.optional(changeLogIdSchema),
 });
 export const pushMessageSchema = z.object({
   type: z.literal('push'),
   v,
-  mutations: z.array(mutationSchema).min(1).max(MAX_MUTATIONS_PER_PUSH),
+  mutations: z
+    .array(mutationSchema)
+    .check(z.minLength(1))
+    .check(z.maxLength(MAX_MUTATIONS_PER_PUSH)),
 });
 export const subscribeMessageSchema = z.object({
   type: z.literal('subscribe'),
@@ -86,7 +91,7 @@ export const subscribeMessageSchema = z.object({
   subscriptionId: subscriptionIdSchema,
   query: querySchema,
   /** Last sequence the client has applied for this query; absent asks for a snapshot. */
-  resumeFrom: sequenceSchema.optional(),
+  resumeFrom: z.optional(sequenceSchema),
 });
 export const unsubscribeMessageSchema = z.object({
   type: z.literal('unsubscribe'),
@@ -138,12 +143,17 @@ export const ackMessageSchema = z.object({
   v,
   mutationId: mutationIdSchema,
   /** Sequence of the command's last change; absent when it changed nothing or was a replay. */
-  sequence: sequenceSchema.optional(),
+  sequence: z.optional(sequenceSchema),
 });
 /** A translatable message: a key of the domain's catalogs and its placeholder values. */
 const messageKeySchema = z.object({
-  key: z.string().min(1).max(200),
-  params: z.record(z.string().max(100), z.union([z.string().max(1000), z.number()])).optional(),
+  key: z.string().check(z.minLength(1)).check(z.maxLength(200)),
+  params: z.optional(
+    z.record(
+      z.string().check(z.maxLength(100)),
+      z.union([z.string().check(z.maxLength(1000)), z.number()]),
+    ),
+  ),
 });
 export type MessageKey = z.infer<typeof messageKeySchema>;
 
@@ -158,41 +168,44 @@ export const rejectMessageSchema = z.object({
   /** For logs and developers; the user is shown `detail` translated. */
   message: messageTextSchema,
   /** What to tell the user (a domain message key), and one message per invalid field. */
-  detail: messageKeySchema.optional(),
-  issues: z.array(messageKeySchema).max(100).optional(),
+  detail: z.optional(messageKeySchema),
+  issues: z.optional(z.array(messageKeySchema).check(z.maxLength(100))),
 });
 export const welcomeMessageSchema = z.object({
   type: z.literal('welcome'),
   v,
-  serverTime: z.string().min(1).max(64),
+  serverTime: z.string().check(z.minLength(1)).check(z.maxLength(64)),
   /**
    * The server's change log. A replica that came from another one (the server was restored from
    * a backup) drops what it holds from there, keeps its unsent commands and subscribes afresh.
    * Optional: a server from before it (same protocol version) sends none.
    */
-  changeLogId: changeLogIdSchema.optional(),
+  changeLogId: z.optional(changeLogIdSchema),
   /**
    * The last mutation the server applied for this client (0 if none). After a crash or a lost
    * ack the client drops every outbox entry up to it instead of waiting for acks.
    */
-  lastMutationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  lastMutationId: z.optional(z.int().check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER))),
   /**
    * The sequence of the last change this client's commands wrote, when known. The effect of the
    * entries up to `lastMutationId` is in the client's replica once their documents are stored at
    * this sequence or later; until then the client keeps showing them.
    */
-  lastSequence: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  lastSequence: z.optional(z.int().check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER))),
   /**
    * The latest rejections answered to this client, repeated: a reject lost with a dying socket
    * would otherwise vanish when the client drops every entry up to `lastMutationId`. The client
    * reports those still in its outbox as rejected and ignores the rest.
    */
-  rejections: z
-    .array(rejectMessageSchema.omit({ type: true, v: true }))
-    .max(MAX_WELCOME_REJECTIONS)
-    .optional(),
+  rejections: z.optional(
+    z
+      .array(z.omit(rejectMessageSchema, { type: true, v: true }))
+      .check(z.maxLength(MAX_WELCOME_REJECTIONS)),
+  ),
 });
-const documentsSchema = z.array(replicatedDocumentSchema).max(MAX_DOCUMENTS_PER_MESSAGE);
+const documentsSchema = z
+  .array(replicatedDocumentSchema)
+  .check(z.maxLength(MAX_DOCUMENTS_PER_MESSAGE));
 /**
  * One chunk of a snapshot (protocol 2). A snapshot is the chunks 0, 1, ... of one subscription,
  * the last with `final: true`, all with the same `sequence`, together the query's result in its
@@ -209,11 +222,11 @@ export const snapshotMessageSchema = z.object({
   sequence: sequenceSchema,
   documents: documentsSchema,
   /** Position of this chunk in the snapshot, from 0. */
-  chunk: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  chunk: z.int().check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER)),
   /** The last chunk: the result is complete at `sequence`. */
   final: z.boolean(),
   /** Documents in the whole snapshot, when the server knows it in advance (for progress). */
-  total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  total: z.optional(z.int().check(z.gte(0)).check(z.lte(Number.MAX_SAFE_INTEGER))),
 });
 export const deltaMessageSchema = z.object({
   type: z.literal('delta'),
@@ -243,7 +256,7 @@ export const errorMessageSchema = z.object({
   code: serverErrorCodeSchema,
   message: messageTextSchema,
   /** Set when the error concerns one subscription (e.g. forbidden query); it is then closed. */
-  subscriptionId: subscriptionIdSchema.optional(),
+  subscriptionId: z.optional(subscriptionIdSchema),
 });
 
 export const serverMessageSchema = z.discriminatedUnion('type', [

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   clientMessageSchema,
   serverMessageSchema,
@@ -50,7 +50,7 @@ function versionMismatch(json: unknown): ProtocolParseError | undefined {
   return { code: 'protocol_version_mismatch', expected: SYNC_PROTOCOL_VERSION, received: json.v };
 }
 
-function parseWith<T>(schema: z.ZodType<T>, json: unknown): ParseResult<T> {
+function parseWith<T>(schema: z.ZodMiniType<T>, json: unknown): ParseResult<T> {
   const result = schema.safeParse(json);
   if (result.success) return { ok: true, message: result.data };
   const message = result.error.issues

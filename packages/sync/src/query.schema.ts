@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { collectionNameSchema } from './document.schema';
 import { jsonValueSchema } from './json';
 import { fieldPathSchema } from './ops.schema';
@@ -14,7 +14,10 @@ export const MAX_ORDER_BY = 5;
 export const MAX_QUERY_LIMIT = 10_000;
 
 /** A filter path names a field inside `data`; it is never empty. */
-const filterPathSchema = fieldPathSchema.pipe(z.array(z.string()).min(1).max(16).readonly());
+const filterPathSchema = z.pipe(
+  fieldPathSchema,
+  z.readonly(z.array(z.string()).check(z.minLength(1)).check(z.maxLength(16))),
+);
 
 export const comparisonOperatorSchema = z.enum([
   '==',
@@ -31,7 +34,7 @@ export const filterSchema = z.discriminatedUnion('op', [
   z.object({
     path: filterPathSchema,
     op: z.literal('in'),
-    value: z.array(jsonValueSchema).max(MAX_IN_VALUES),
+    value: z.array(jsonValueSchema).check(z.maxLength(MAX_IN_VALUES)),
   }),
 ]);
 export type Filter = z.infer<typeof filterSchema>;
@@ -45,8 +48,8 @@ export type OrderBy = z.infer<typeof orderBySchema>;
 
 export const querySchema = z.object({
   collection: collectionNameSchema,
-  filters: z.array(filterSchema).max(MAX_FILTERS),
-  orderBy: z.array(orderBySchema).max(MAX_ORDER_BY).optional(),
-  limit: z.number().int().min(1).max(MAX_QUERY_LIMIT).optional(),
+  filters: z.array(filterSchema).check(z.maxLength(MAX_FILTERS)),
+  orderBy: z.optional(z.array(orderBySchema).check(z.maxLength(MAX_ORDER_BY))),
+  limit: z.optional(z.int().check(z.gte(1)).check(z.lte(MAX_QUERY_LIMIT))),
 });
 export type Query = z.infer<typeof querySchema>;

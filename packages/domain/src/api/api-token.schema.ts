@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Longest a personal API token may live (issue 16): a year; the default is 90 days. */
 export const API_TOKEN_MAX_DAYS = 366;
@@ -8,18 +8,16 @@ export const API_TOKEN_NAME_MAX = 100;
 export const API_TOKENS_PER_PERSON = 20;
 
 /** What the profile sends to create a token. `expiresAt` is a day (YYYY-MM-DD), end of that day UTC. */
-export const apiTokenCreateSchema = z
-  .object({
-    name: z.string().trim().min(1).max(API_TOKEN_NAME_MAX),
-    expiresAt: z.iso.date().optional(),
-    readOnly: z.boolean().default(false),
-    /**
-     * May download the backup (everyone's data, password hashes, webhook secrets): never implied
-     * by the person's roles, only chosen for this token when it is made (issue 35).
-     */
-    backup: z.boolean().default(false),
-  })
-  .strict();
+export const apiTokenCreateSchema = z.strictObject({
+  name: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(API_TOKEN_NAME_MAX)),
+  expiresAt: z.optional(z.iso.date()),
+  readOnly: z._default(z.boolean(), false),
+  /**
+   * May download the backup (everyone's data, password hashes, webhook secrets): never implied
+   * by the person's roles, only chosen for this token when it is made (issue 35).
+   */
+  backup: z._default(z.boolean(), false),
+});
 export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
 
 /** A token as its owner sees it: never its secret (shown once, in the create answer only). */
@@ -30,8 +28,8 @@ export const apiTokenSchema = z.object({
   backup: z.boolean(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  lastUsedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
+  revokedAt: z.nullable(z.string()),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 

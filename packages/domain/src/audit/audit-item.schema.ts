@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auditItemStateSchema } from '../config/configured-types';
 import { idSchema } from '../ids';
 import {
@@ -11,24 +11,24 @@ import {
 } from '../limits';
 
 /** A one-line value: a configured id, a code, a category, a number like '4.1' or '12a'. */
-const line = () => z.string().max(MAX_NAME_LENGTH);
+const line = () => z.string().check(z.maxLength(MAX_NAME_LENGTH));
 /** A question's or finding's text. */
-const longText = () => z.string().max(MAX_LONG_TEXT_LENGTH);
+const longText = () => z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH));
 
 /** A chapter of a standard assigned to a question; chapter ids are '4.1', not document ids. */
 export const chapterRefSchema = z.object({
-  id: line().min(1),
-  standard: line().default(''),
-  description: z.string().max(MAX_TEXT_LENGTH).default(''),
+  id: line().check(z.minLength(1)),
+  standard: z._default(line(), ''),
+  description: z._default(z.string().check(z.maxLength(MAX_TEXT_LENGTH)), ''),
 });
 export type ChapterRef = z.infer<typeof chapterRefSchema>;
 
 /** Where a photo was taken, as the device reported it (degrees, metres, ISO time). */
 export const mediaPositionSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lon: z.number().min(-180).max(180),
-  accuracy: z.number().nonnegative().optional(),
-  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+  lat: z.number().check(z.gte(-90)).check(z.lte(90)),
+  lon: z.number().check(z.gte(-180)).check(z.lte(180)),
+  accuracy: z.optional(z.number().check(z.nonnegative())),
+  at: z.optional(z.string().check(z.maxLength(MAX_TIMESTAMP_LENGTH))),
 });
 export type MediaPosition = z.infer<typeof mediaPositionSchema>;
 
@@ -40,29 +40,26 @@ export type MediaPosition = z.infer<typeof mediaPositionSchema>;
  */
 export const mediaSchema = z.object({
   id: idSchema,
-  url: z.string().max(MAX_URL_LENGTH).optional(),
-  fileId: idSchema.optional(),
-  name: z.string().max(MAX_FILE_NAME_LENGTH).optional(),
-  contentType: line().optional(),
-  size: z.number().int().nonnegative().optional(),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
-  capturedAt: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
-  position: mediaPositionSchema.nullable().optional(),
+  url: z.optional(z.string().check(z.maxLength(MAX_URL_LENGTH))),
+  fileId: z.optional(idSchema),
+  name: z.optional(z.string().check(z.maxLength(MAX_FILE_NAME_LENGTH))),
+  contentType: z.optional(line()),
+  size: z.optional(z.int().check(z.nonnegative())),
+  sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  capturedAt: z.optional(z.string().check(z.maxLength(MAX_TIMESTAMP_LENGTH))),
+  position: z.optional(z.nullable(mediaPositionSchema)),
   /** A person id. */
-  capturedBy: idSchema.nullable().optional(),
+  capturedBy: z.optional(z.nullable(idSchema)),
 });
 export type Media = z.infer<typeof mediaSchema>;
 
 /** Where a finding was recorded, as the device reported it (degrees, metres, ISO time). */
 export const geolocationSchema = z.object({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-  accuracy: z.number().nonnegative().optional(),
+  latitude: z.number().check(z.gte(-90)).check(z.lte(90)),
+  longitude: z.number().check(z.gte(-180)).check(z.lte(180)),
+  accuracy: z.optional(z.number().check(z.nonnegative())),
   /** When the device measured the position. */
-  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+  at: z.optional(z.string().check(z.maxLength(MAX_TIMESTAMP_LENGTH))),
 });
 export type Geolocation = z.infer<typeof geolocationSchema>;
 
@@ -70,48 +67,48 @@ export type Geolocation = z.infer<typeof geolocationSchema>;
 export const findingSchema = z.object({
   id: idSchema,
   /** The finding type id (configuration); checked against the configured types by the rules. */
-  importance: line().min(1),
-  text: longText().default(''),
-  reason: longText().default(''),
-  solution: longText().default(''),
-  geolocation: geolocationSchema.nullable().default(null),
+  importance: line().check(z.minLength(1)),
+  text: z._default(longText(), ''),
+  reason: z._default(longText(), ''),
+  solution: z._default(longText(), ''),
+  geolocation: z._default(z.nullable(geolocationSchema), null),
   /** Who found it, as typed or picked. */
-  findingperson: line().nullable().default(null),
-  riskassessment: longText().default(''),
+  findingperson: z._default(z.nullable(line()), null),
+  riskassessment: z._default(longText(), ''),
   /** Keyed by media id. */
-  media: z.record(idSchema, mediaSchema).default({}),
-  error_code: line().optional(),
-  module: line().optional(),
-  part: line().optional(),
-  zone: line().optional(),
-  costcenter: line().optional(),
+  media: z._default(z.record(idSchema, mediaSchema), {}),
+  error_code: z.optional(line()),
+  module: z.optional(line()),
+  part: z.optional(line()),
+  zone: z.optional(line()),
+  costcenter: z.optional(line()),
 });
 export type Finding = z.infer<typeof findingSchema>;
 
 export const questionSchema = z.object({
-  text: longText().trim().min(1),
-  hint: longText().default(''),
-  description: longText().default(''),
-  category: line().default(''),
-  category_id: line().default(''),
-  subcategory: line().default(''),
-  no: line().default(''),
+  text: longText().check(z.trim()).check(z.minLength(1)),
+  hint: z._default(longText(), ''),
+  description: z._default(longText(), ''),
+  category: z._default(line(), ''),
+  category_id: z._default(line(), ''),
+  subcategory: z._default(line(), ''),
+  no: z._default(line(), ''),
   /** Audit item importance id ('0', '1', '3', '9'; '' = not defined). */
-  importance: line().default(''),
-  chapters: z.array(chapterRefSchema).default([]),
+  importance: z._default(line(), ''),
+  chapters: z._default(z.array(chapterRefSchema), []),
   /** A person id (the dialog's user picker). */
-  assignedAuditor: idSchema.nullable().optional(),
-  auditDay: line().nullable().optional(),
+  assignedAuditor: z.optional(z.nullable(idSchema)),
+  auditDay: z.optional(z.nullable(line())),
   /**
    * A VDA 6.3 "*-question" (special risk, issue 19): shown with an asterisk; 4 points downgrade
    * an A to B, 0 points to C. Absent = an ordinary question.
    */
-  specialRisk: z.boolean().optional(),
+  specialRisk: z.optional(z.boolean()),
   /**
    * The P6 sub-element ('U1' to 'U6') when not the one its number says (6.1.x is U1 ... 6.6.x
    * is U6); absent or '' = by number (`vdaSubElementOf`).
    */
-  vdaSubElement: z.enum(['', 'U1', 'U2', 'U3', 'U4', 'U5', 'U6']).optional(),
+  vdaSubElement: z.optional(z.enum(['', 'U1', 'U2', 'U3', 'U4', 'U5', 'U6'])),
 });
 export type Question = z.infer<typeof questionSchema>;
 
@@ -120,10 +117,10 @@ export type Question = z.infer<typeof questionSchema>;
  * "not evaluated" (n.e.), which needs a reason. Who evaluated and when, for the record.
  */
 export const vdaEvaluationSchema = z.object({
-  points: z.number().int().min(0).max(100).nullable(),
-  reason: longText().default(''),
-  by: idSchema.nullable().optional(),
-  at: z.string().max(MAX_TIMESTAMP_LENGTH).optional(),
+  points: z.nullable(z.int().check(z.gte(0)).check(z.lte(100))),
+  reason: z._default(longText(), ''),
+  by: z.optional(z.nullable(idSchema)),
+  at: z.optional(z.string().check(z.maxLength(MAX_TIMESTAMP_LENGTH))),
 });
 export type VdaEvaluation = z.infer<typeof vdaEvaluationSchema>;
 
@@ -134,23 +131,23 @@ export type VdaEvaluation = z.infer<typeof vdaEvaluationSchema>;
 export const auditItemSchema = z.object({
   id: idSchema,
   auditId: idSchema,
-  processes: z.array(line()).default([]),
+  processes: z._default(z.array(line()), []),
   question: questionSchema,
-  Weight: z.number().nonnegative().default(1),
-  auditItemState: auditItemStateSchema.nullable().default(null),
-  deactivated: z.boolean().optional(),
-  completed: z.boolean().optional(),
+  Weight: z._default(z.number().check(z.nonnegative()), 1),
+  auditItemState: z._default(z.nullable(auditItemStateSchema), null),
+  deactivated: z.optional(z.boolean()),
+  completed: z.optional(z.boolean()),
   /** Keyed by finding id. */
-  deviations: z.record(idSchema, findingSchema).default({}),
+  deviations: z._default(z.record(idSchema, findingSchema), {}),
   /**
    * The measures created from this item's findings: measure id -> finding id (issue 12), so
    * that discarding a finding discards its measures in the same command.
    */
-  measures: z.record(idSchema, idSchema).optional(),
+  measures: z.optional(z.record(idSchema, idSchema)),
   /**
    * The VDA 6.3 evaluations of the question (issue 19) by evaluation key: 'all' when evaluated
    * once, 'product' / 'process' for P3 and P4 evaluated separately, a process step id for P6.
    */
-  vda: z.record(idSchema, vdaEvaluationSchema).optional(),
+  vda: z.optional(z.record(idSchema, vdaEvaluationSchema)),
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;

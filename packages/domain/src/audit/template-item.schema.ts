@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from '../ids';
 import { auditItemSchema } from './audit-item.schema';
 
@@ -7,7 +7,8 @@ import { auditItemSchema } from './audit-item.schema';
  * carrying its template's id, as audit items carry `auditId` (DESIGN.md section 4). A template
  * asks, it is never answered: no state, no findings, no measures.
  */
-export const templateItemSchema = auditItemSchema
-  .pick({ id: true, processes: true, question: true, Weight: true })
-  .extend({ templateId: idSchema });
+export const templateItemSchema = z.extend(
+  z.pick(auditItemSchema, { id: true, processes: true, question: true, Weight: true }),
+  { templateId: idSchema },
+);
 export type TemplateItem = z.infer<typeof templateItemSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isJsonObject, type Op } from '@qa/sync';
 import { idSchema } from '../ids';
 import { ACTIVITIES_COLLECTION } from '../sync/collections';
@@ -20,7 +20,9 @@ export const MAX_ACTIVITIES_PER_MARK_READ = 200;
  */
 export const markActivitiesReadCommand = defineCommand({
   name: 'activity.markRead',
-  args: z.object({ ids: z.array(idSchema).min(1).max(MAX_ACTIVITIES_PER_MARK_READ) }),
+  args: z.object({
+    ids: z.array(idSchema).check(z.minLength(1)).check(z.maxLength(MAX_ACTIVITIES_PER_MARK_READ)),
+  }),
   // Everyone who may read the stream (readAction null: every signed-in person, i.e. any role).
   authorize: (ctx) => ctx.actor.roles.length > 0,
   reads: ({ ids }) => ids.map((id) => ({ collection: ACTIVITIES_COLLECTION, id })),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isId, isJsonObject, jsonEquals, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema } from '../audit/audit-item.schema';
 import { remapChapters, standardIdsOf, type ChapterTarget } from '../audit/chapter-remap';
@@ -57,7 +57,9 @@ export const MAX_KNOWN_AUDIT_ITEMS = 20;
 export const MAX_AUDIT_STANDARDS = 20;
 
 const languageSchema = z.enum(['de', 'en']);
-const standardIdsSchema = z.array(z.string().max(MAX_NAME_LENGTH)).max(MAX_AUDIT_STANDARDS);
+const standardIdsSchema = z
+  .array(z.string().check(z.maxLength(MAX_NAME_LENGTH)))
+  .check(z.maxLength(MAX_AUDIT_STANDARDS));
 
 /** What both copies take besides their source: the audit, its standards, the user's language. */
 const copyTargetArgs = {
@@ -67,9 +69,9 @@ const copyTargetArgs = {
    * standards to read for the re-mapping. If the audit's standards changed meanwhile, the copy
    * is refused ('audit.standardChanged') rather than mapped onto the wrong chapters.
    */
-  standardIds: standardIdsSchema.default([]),
+  standardIds: z._default(standardIdsSchema, []),
   /** Language of the generic description of an unmappable chapter: the user's. */
-  language: languageSchema.default('de'),
+  language: z._default(languageSchema, 'de'),
 };
 
 const auditUrl = (id: string) => `/audit/${id}/auditpreparation`;
@@ -201,14 +203,14 @@ export const useTemplateArgsSchema = z.object({
   /** One row per chosen template item: the new audit item's id and the template item's. */
   items: z
     .array(z.object({ id: idSchema, templateItemId: idSchema }))
-    .min(1)
-    .max(MAX_COPIED_ITEMS),
+    .check(z.minLength(1))
+    .check(z.maxLength(MAX_COPIED_ITEMS)),
   /**
    * Some of the audit's items as the client knows them (up to `MAX_KNOWN_AUDIT_ITEMS`; an empty
    * list: none). Given and none of them an item of the audit, the audit has no questions yet and
    * takes the template's VDA 6.3 evaluation (issue 19). Absent: the audit's evaluation stays.
    */
-  auditItemIds: z.array(idSchema).max(MAX_KNOWN_AUDIT_ITEMS).optional(),
+  auditItemIds: z.optional(z.array(idSchema).check(z.maxLength(MAX_KNOWN_AUDIT_ITEMS))),
 });
 export type UseTemplateArgs = z.input<typeof useTemplateArgsSchema>;
 
@@ -322,8 +324,8 @@ export const copyAuditItemsArgsSchema = z.object({
   /** One row per question to copy: the new audit item's id and the earlier audit's item id. */
   items: z
     .array(z.object({ id: idSchema, sourceItemId: idSchema }))
-    .min(1)
-    .max(MAX_COPIED_ITEMS),
+    .check(z.minLength(1))
+    .check(z.maxLength(MAX_COPIED_ITEMS)),
 });
 export type CopyAuditItemsArgs = z.input<typeof copyAuditItemsArgsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema, type AuditItem } from '../audit/audit-item.schema';
 import { reactivateAuditItem, withAuditItemState } from '../audit/audit-item-state';
@@ -51,7 +51,7 @@ const NO_CHANGES: DomainMessage = { key: 'command.noChanges' };
 
 /** The question as the dialog must fill it: the text is required ('Item is required'). */
 export const auditQuestionInputSchema = itemQuestionInputSchema;
-const storedItemSchema = auditItemSchema.extend({ question: auditQuestionInputSchema });
+const storedItemSchema = z.extend(auditItemSchema, { question: auditQuestionInputSchema });
 
 /** The item fields a command takes: processes, the question and the weight. */
 export const auditItemInputSchema = itemInputSchema;
@@ -107,7 +107,7 @@ function newItem(auditId: string, input: AuditItemInput) {
  */
 export const createAuditItemCommand = defineCommand({
   name: 'auditItem.create',
-  args: auditItemInputSchema.extend({ auditId: idSchema }),
+  args: z.extend(auditItemInputSchema, { auditId: idSchema }),
   ...onAuditItem<{ auditId: string; id: string }>('auditItem.create'),
   reads: itemRefs,
   run(state, args) {
@@ -245,7 +245,7 @@ export const deactivateAuditItemCommand = defineCommand({
  */
 export const reactivateAuditItemCommand = defineCommand({
   name: 'auditItem.reactivate',
-  args: z.object({ auditId: idSchema, id: idSchema, findingId: idSchema.optional() }),
+  args: z.object({ auditId: idSchema, id: idSchema, findingId: z.optional(idSchema) }),
   ...onAuditItem<{ auditId: string; id: string }>('auditItem.update'),
   reads: itemRefs,
   run(state, args) {
@@ -284,7 +284,10 @@ export const importAuditItemsCommand = defineCommand({
   name: 'auditItem.import',
   args: z.object({
     auditId: idSchema,
-    items: z.array(auditItemInputSchema).min(1).max(MAX_DOCUMENTS_PER_COMMAND),
+    items: z
+      .array(auditItemInputSchema)
+      .check(z.minLength(1))
+      .check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)),
   }),
   action: 'import.auditItems',
   permissionContext: (args, state, ctx) => auditTeamContext(state, args.auditId, ctx),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isJsonObject, type JsonObject, type JsonValue, type Op } from '@qa/sync';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import type { AuditConfig } from '../config/audit.config';
@@ -115,7 +115,7 @@ export function withConditionalAuditFields<T extends ConditionalFields>(
  * defaults to null), minus `protected` (audit.protect / audit.unprotect, with their own
  * permissions) and the creation stamp (`created_by`, `created_date`, set by audit.create).
  */
-export const auditChangesSchema = auditMetadataUpdateSchema.omit({
+export const auditChangesSchema = z.omit(auditMetadataUpdateSchema, {
   protected: true,
   created_by: true,
   created_date: true,
@@ -124,7 +124,7 @@ export type AuditChanges = z.infer<typeof auditChangesSchema>;
 const CHANGEABLE_FIELDS: readonly string[] = Object.keys(auditChangesSchema.shape);
 const DATE_FIELDS = ['planning_year', 'planning_date', 'auditing_date'];
 
-function invalid(error: z.ZodError): CommandResult {
+function invalid(error: z.core.$ZodError): CommandResult {
   const issues = validationIssueMessages(error);
   return commandError('rule', issues[0]!, issues);
 }
@@ -339,8 +339,8 @@ export const deleteAuditCommand = defineCommand({
   name: 'audit.delete',
   args: z.object({
     id: idSchema,
-    itemIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
-    measureIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
+    itemIds: z._default(z.array(idSchema).check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)), []),
+    measureIds: z._default(z.array(idSchema).check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)), []),
   }),
   ...onAudit<{ id: string }>('audit.delete'),
   reads: ({ id, itemIds, measureIds }) => [
@@ -445,9 +445,9 @@ export const changeAuditStatusCommand = defineCommand({
   name: 'audit.changeStatus',
   args: z.object({
     id: idSchema,
-    status: z.string().trim().min(1).max(MAX_NAME_LENGTH),
-    numbering: z.literal(AUDIT_STATUS_NUMBERING).optional(),
-    comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+    status: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+    numbering: z.optional(z.literal(AUDIT_STATUS_NUMBERING)),
+    comment: z.optional(z.string().check(z.trim()).check(z.maxLength(MAX_TEXT_LENGTH))),
   }),
   ...onAudit<{ id: string }>('audit.changeStatus'),
   reads: ({ id }) => [auditDocRef(id), WORKFLOW_CONFIG_REF],
@@ -505,15 +505,15 @@ export const completeAuditCommand = defineCommand({
   name: 'audit.complete',
   args: z.object({
     id: idSchema,
-    comment: z.string().trim().max(MAX_TEXT_LENGTH).optional(),
+    comment: z.optional(z.string().check(z.trim()).check(z.maxLength(MAX_TEXT_LENGTH))),
     /**
      * A VDA audit (issue 19): the ids of its items, which the command grades (a command reads
      * only what its args name, as `audit.delete`), and the explicit confirmation that it is
      * completed although its grade is not valid; the language of the recorded reasons.
      */
-    itemIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
-    confirmIncomplete: z.boolean().optional(),
-    language: z.enum(['de', 'en']).optional(),
+    itemIds: z._default(z.array(idSchema).check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)), []),
+    confirmIncomplete: z.optional(z.boolean()),
+    language: z.optional(z.enum(['de', 'en'])),
   }),
   ...onAudit<{ id: string }>('audit.protect'),
   reads: ({ id, itemIds }) => [
@@ -581,7 +581,8 @@ export const completeAuditCommand = defineCommand({
 });
 
 const IMPORT_REQUIRED = { error: 'import.fieldRequired' } as const;
-const importText = () => z.string(IMPORT_REQUIRED).trim().min(1, IMPORT_REQUIRED);
+const importText = () =>
+  z.string(IMPORT_REQUIRED).check(z.trim()).check(z.minLength(1, IMPORT_REQUIRED));
 
 /**
  * One row of `audit.import`: a record of `parseAuditImport` (name, standard, type, planning
@@ -591,14 +592,17 @@ const importText = () => z.string(IMPORT_REQUIRED).trim().min(1, IMPORT_REQUIRED
 export const importedAuditRowSchema = z.object({
   id: idSchema,
   name: importText(),
-  standard: z.union([importText(), z.array(importText()).min(1, IMPORT_REQUIRED)], IMPORT_REQUIRED),
+  standard: z.union(
+    [importText(), z.array(importText()).check(z.minLength(1, IMPORT_REQUIRED))],
+    IMPORT_REQUIRED,
+  ),
   type: importText(),
-  planning_year: z.number(IMPORT_REQUIRED).int().min(1900).max(9999),
-  audited_by: z.string().trim().optional(),
-  leadauditor: z.string().trim().optional(),
-  planning_date: isoDateSchema.optional(),
-  process: z.union([z.string(), z.array(z.string())]).optional(),
-  audit_reason: z.string().trim().optional(),
+  planning_year: z.number(IMPORT_REQUIRED).check(z.int()).check(z.gte(1900)).check(z.lte(9999)),
+  audited_by: z.optional(z.string().check(z.trim())),
+  leadauditor: z.optional(z.string().check(z.trim())),
+  planning_date: z.optional(isoDateSchema),
+  process: z.optional(z.union([z.string(), z.array(z.string())])),
+  audit_reason: z.optional(z.string().check(z.trim())),
 });
 export type ImportedAuditRow = z.infer<typeof importedAuditRowSchema>;
 
@@ -676,8 +680,8 @@ export const importAuditsCommand = defineCommand({
   args: z.object({
     audits: z
       .array(z.looseObject({ id: idSchema }))
-      .min(1)
-      .max(MAX_DOCUMENTS_PER_COMMAND),
+      .check(z.minLength(1))
+      .check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)),
   }),
   action: 'import.audits',
   reads: ({ audits }) => [...audits.map((row) => auditDocRef(row.id)), AUDIT_CONFIG_REF],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   AUTOCOMPLETION_COLLECTION,
   AUTOCOMPLETION_ID_PATTERN,
@@ -27,7 +27,7 @@ function isListId(id: string): boolean {
 export const saveAutocompletionCommand = defineCommand({
   name: 'autocompletion.save',
   args: z.object({
-    id: z.string().max(MAX_ID_LENGTH),
+    id: z.string().check(z.maxLength(MAX_ID_LENGTH)),
     title: z.string(),
     data: z.array(z.unknown()),
   }),

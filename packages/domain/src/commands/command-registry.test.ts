@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIGURATION } from '../config/configuration';
 import { createCommandRegistry } from './command-registry';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { Op } from '@qa/sync';
 import {
@@ -17,7 +17,10 @@ import { testContext } from './test-helpers';
 /** A toy command: renames a person document, qm/admin through the permission table. */
 const rename = defineCommand({
   name: 'test.rename',
-  args: z.object({ id: z.string().min(1), name: z.string().min(1).max(5) }),
+  args: z.object({
+    id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.minLength(1)).check(z.maxLength(5)),
+  }),
   action: 'template.update',
   reads: ({ id }) => [
     { collection: 'people', id },

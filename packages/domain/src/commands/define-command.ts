@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { opSchema, type JsonObject, type JsonValue, type Op } from '@qa/sync';
 import { validationIssueMessage } from '../entities/validation-issue';
 import type { DomainMessage } from '../messages/message';
@@ -88,7 +88,7 @@ export type CommandResult = CommandSuccess | CommandFailure;
  */
 export interface CommandDefinition<Args = unknown> {
   readonly name: string;
-  readonly args: z.ZodType<Args>;
+  readonly args: z.ZodMiniType<Args>;
   readonly action?: PermissionAction;
   permissionContext?(args: Args, state: CommandState, ctx: CommandContext): PermissionContext;
   authorize?(ctx: CommandContext, args: Args, state: CommandState): boolean | DomainMessage;
@@ -106,7 +106,7 @@ type Authorization<Args> =
       authorize: (ctx: CommandContext, args: Args, state: CommandState) => boolean | DomainMessage;
     };
 
-export type CommandSpec<S extends z.ZodType> = {
+export type CommandSpec<S extends z.ZodMiniType> = {
   name: string;
   args: S;
   permissionContext?: (
@@ -124,7 +124,7 @@ const COMMAND_NAME = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*)+$/;
  * Defines a command. Mistakes in the definition itself (a malformed name, an unknown permission
  * action, no authorization at all) are programming errors and throw at once.
  */
-export function defineCommand<S extends z.ZodType>(
+export function defineCommand<S extends z.ZodMiniType>(
   spec: CommandSpec<S>,
 ): CommandDefinition<z.output<S>> {
   if (!COMMAND_NAME.test(spec.name)) {
@@ -199,7 +199,7 @@ export function toJsonValue(value: unknown): JsonValue {
   return value as JsonValue;
 }
 
-function invalidArgs(command: string, error: z.ZodError): CommandFailure {
+function invalidArgs(command: string, error: z.core.$ZodError): CommandFailure {
   const issues = error.issues.map(validationIssueMessage);
   const first = error.issues[0];
   const reason = issues[0]?.key ?? 'validation.invalid';
@@ -297,7 +297,7 @@ function declaredState(
 }
 
 const activitySchema = z.object({
-  verb: z.string().min(1),
+  verb: z.string().check(z.minLength(1)),
   object: z.string(),
   objectUrl: z.string(),
 });

@@ -1,5 +1,5 @@
 import { getOwn, type Op } from '@qa/sync';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FAVORITES_COLLECTION, MAX_FAVORITES } from '../entities/favorites.schema';
 import { idSchema } from '../ids';
 import { commandError, commandOk, defineCommand } from './define-command';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isJsonObject, jsonEquals, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema, geolocationSchema, mediaSchema } from '../audit/audit-item.schema';
 import type { AuditItem } from '../audit/audit-item.schema';
@@ -63,8 +63,8 @@ export function findingConfiguration(state: CommandState): FindingConfig {
   return parsed.success ? parsed.data : DEFAULT_FINDING_CONFIG;
 }
 
-const line = () => z.string().max(MAX_NAME_LENGTH);
-const longText = () => z.string().max(MAX_LONG_TEXT_LENGTH);
+const line = () => z.string().check(z.maxLength(MAX_NAME_LENGTH));
+const longText = () => z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH));
 
 /**
  * The finding fields a dialog sends, every one optional (a patch on edit). Same limits as
@@ -73,18 +73,18 @@ const longText = () => z.string().max(MAX_LONG_TEXT_LENGTH);
  */
 export const findingFieldsSchema = z.object({
   /** The finding type id; unknown or missing: 'finding.unknownType'. */
-  importance: line().optional(),
-  text: longText().optional(),
-  reason: longText().optional(),
-  solution: longText().optional(),
-  geolocation: geolocationSchema.nullable().optional(),
-  findingperson: line().nullable().optional(),
-  riskassessment: longText().optional(),
-  error_code: line().optional(),
-  module: line().optional(),
-  part: line().optional(),
-  zone: line().optional(),
-  costcenter: line().optional(),
+  importance: z.optional(line()),
+  text: z.optional(longText()),
+  reason: z.optional(longText()),
+  solution: z.optional(longText()),
+  geolocation: z.optional(z.nullable(geolocationSchema)),
+  findingperson: z.optional(z.nullable(line())),
+  riskassessment: z.optional(longText()),
+  error_code: z.optional(line()),
+  module: z.optional(line()),
+  part: z.optional(line()),
+  zone: z.optional(line()),
+  costcenter: z.optional(line()),
 });
 export type FindingFields = z.infer<typeof findingFieldsSchema>;
 
@@ -96,18 +96,18 @@ const storeArgs = z.object({
   itemId: idSchema,
   finding: findingArgSchema,
   /** The user confirmed that the item's other findings (and their measures) are discarded. */
-  confirmDiscard: z.boolean().optional(),
+  confirmDiscard: z.optional(z.boolean()),
   /**
    * The user's language. It chose the stored placeholder's language; no placeholder is stored
    * any more (decision 70), but clients and queued commands still send it.
    */
-  language: z.enum(['de', 'en']).optional(),
+  language: z.optional(z.enum(['de', 'en'])),
 });
 type StoreArgs = z.infer<typeof storeArgs>;
 
 const executionUrl = (auditId: string) => `/audit/${auditId}/auditexecution`;
 
-function invalid(error: z.ZodError): CommandResult {
+function invalid(error: z.core.$ZodError): CommandResult {
   const issues = validationIssueMessages(error);
   return commandError('rule', issues[0]!, issues);
 }
@@ -365,7 +365,7 @@ export const deleteFindingCommand = defineCommand({
  */
 export const reactivateFindingCommand = defineCommand({
   name: 'finding.reactivate',
-  args: z.object({ auditId: idSchema, itemId: idSchema, findingId: idSchema.optional() }),
+  args: z.object({ auditId: idSchema, itemId: idSchema, findingId: z.optional(idSchema) }),
   ...onItemOf<{ auditId: string; itemId: string }>('finding.update'),
   reads: itemAndTypeRefs,
   run(state, args) {
@@ -406,24 +406,28 @@ const SAFE_URL = /^(\/(?![/\\])|https?:\/\/)/i;
  * `mediaId`), the file named by `fileId` or `url` (at least one), `sha256` in either case
  * (stored lower case).
  */
-export const mediaEntryInputSchema = mediaSchema
-  .omit({ id: true })
-  .extend({
-    url: mediaSchema.shape.url.refine((url) => url === undefined || SAFE_URL.test(url), {
-      message: 'finding.mediaUrlInvalid',
-    }),
-    sha256: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/)
-      .transform((hash) => hash.toLowerCase())
-      .optional(),
+export const mediaEntryInputSchema = z
+  .extend(z.omit(mediaSchema, { id: true }), {
+    url: mediaSchema.shape.url.check(
+      z.refine((url) => url === undefined || SAFE_URL.test(url), {
+        message: 'finding.mediaUrlInvalid',
+      }),
+    ),
+    sha256: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^[0-9a-fA-F]{64}$/)),
+        z.transform((hash) => hash.toLowerCase()),
+      ),
+    ),
   })
-  .refine((entry) => entry.url !== undefined || entry.fileId !== undefined, {
-    message: 'finding.mediaSourceRequired',
-    path: ['fileId'],
-  });
+  .check(
+    z.refine((entry) => entry.url !== undefined || entry.fileId !== undefined, {
+      message: 'finding.mediaSourceRequired',
+      path: ['fileId'],
+    }),
+  );
 
-const mediaArgs = findingRefArgs.extend({ mediaId: idSchema });
+const mediaArgs = z.extend(findingRefArgs, { mediaId: idSchema });
 type MediaArgs = z.infer<typeof mediaArgs>;
 
 /** The item and the finding a media command works on, or the answer when there is none. */
@@ -452,7 +456,7 @@ function storedFindingOf(state: CommandState, args: FindingRefArgs) {
  */
 export const attachFindingMediaCommand = defineCommand({
   name: 'finding.attachMedia',
-  args: mediaArgs.extend({ media: z.record(z.string(), z.unknown()) }),
+  args: z.extend(mediaArgs, { media: z.record(z.string(), z.unknown()) }),
   ...onItemOf<MediaArgs>('finding.update'),
   reads: itemRefs,
   run(state, args, ctx) {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isJsonObject, type JsonObject, type JsonValue, type Op } from '@qa/sync';
 import { questionSchema } from '../audit/audit-item.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
@@ -17,28 +17,32 @@ import { commandError, toJsonValue, type CommandResult } from './define-command'
 const REQUIRED = { error: 'validation.required' } as const;
 
 /** The question as the dialog must fill it: the text is required ('Item is required'). */
-export const itemQuestionInputSchema = questionSchema.extend({
-  text: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_LONG_TEXT_LENGTH, MAX_LENGTH_ERROR),
+export const itemQuestionInputSchema = z.extend(questionSchema, {
+  text: z
+    .string(REQUIRED)
+    .check(z.trim())
+    .check(z.minLength(1, REQUIRED))
+    .check(z.maxLength(MAX_LONG_TEXT_LENGTH, MAX_LENGTH_ERROR)),
 });
 
 /** The item fields a command takes: processes, the question and the weight. */
 export const itemInputSchema = z.object({
   id: idSchema,
-  processes: z.array(z.string()).optional(),
+  processes: z.optional(z.array(z.string())),
   question: z.record(z.string(), z.unknown()),
-  Weight: z.number().optional(),
+  Weight: z.optional(z.number()),
 });
 export type ItemInput = z.infer<typeof itemInputSchema>;
 
 export const itemChangesSchema = z.object({
-  processes: z.array(z.string()).optional(),
-  Weight: z.number().optional(),
+  processes: z.optional(z.array(z.string())),
+  Weight: z.optional(z.number()),
   /** Question fields to change; absent fields stay as they are. */
-  question: z.record(z.string(), z.unknown()).optional(),
+  question: z.optional(z.record(z.string(), z.unknown())),
 });
 export type ItemChanges = z.infer<typeof itemChangesSchema>;
 
-export function invalidResult(error: z.ZodError): CommandResult {
+export function invalidResult(error: z.core.$ZodError): CommandResult {
   const issues = validationIssueMessages(error);
   return commandError('rule', issues[0]!, issues);
 }

@@ -1,5 +1,5 @@
 import { getOwn, type JsonObject, type Op } from '@qa/sync';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   measureConfigSchema,
   DEFAULT_MEASURE_CONFIG,
@@ -62,19 +62,19 @@ export const measureUrl = (id: string) => `/measure/${id}`;
 /** Most people one measure may be assigned to. */
 export const MAX_MEASURE_ASSIGNEES = 20;
 
-const assigneesSchema = z.array(idSchema).max(MAX_MEASURE_ASSIGNEES);
+const assigneesSchema = z.array(idSchema).check(z.maxLength(MAX_MEASURE_ASSIGNEES));
 
 /** The fields a person edits in the measure dialog (not status, assignees or links). */
-export const measureChangesSchema = z
-  .object({
+export const measureChangesSchema = z.partial(
+  z.object({
     text: z.unknown(),
     description: z.unknown(),
     measuretype: z.unknown(),
     cause_analysis: z.unknown(),
     priority: z.unknown(),
     dueDate: z.unknown(),
-  })
-  .partial();
+  }),
+);
 const EDITABLE_FIELDS = Object.keys(measureChangesSchema.shape);
 
 /** The `measure` configuration segment as stored, or the default. */
@@ -109,7 +109,7 @@ export function measureCheckStatus(workflow: WorkflowView): string | null {
   return workflow.transitions.find((transition) => transition.to === final.id)?.from ?? null;
 }
 
-function invalid(error: z.ZodError): CommandResult {
+function invalid(error: z.core.$ZodError): CommandResult {
   const issues = validationIssueMessages(error);
   return commandError('rule', issues[0]!, issues);
 }
@@ -164,7 +164,7 @@ const personRefs = (ids: readonly string[]): DocRef[] =>
   ids.map((id) => ({ collection: PEOPLE_COLLECTION, id }));
 
 /** Args of a command on one stored measure: its id and the audit it belongs to (or null). */
-const onMeasureArgs = z.object({ id: idSchema, auditId: idSchema.nullable().default(null) });
+const onMeasureArgs = z.object({ id: idSchema, auditId: z._default(z.nullable(idSchema), null) });
 
 /**
  * The documents a command on one measure reads: the measure and, named by the caller because
@@ -208,12 +208,12 @@ function contextOf(
 
 // Create
 
-export const createMeasureArgsSchema = measureChangesSchema.extend({
+export const createMeasureArgsSchema = z.extend(measureChangesSchema, {
   id: idSchema,
-  assignedTo: assigneesSchema.default([]),
-  audit_id: idSchema.nullable().default(null),
-  audititem_id: idSchema.nullable().default(null),
-  deviation_id: idSchema.nullable().default(null),
+  assignedTo: z._default(assigneesSchema, []),
+  audit_id: z._default(z.nullable(idSchema), null),
+  audititem_id: z._default(z.nullable(idSchema), null),
+  deviation_id: z._default(z.nullable(idSchema), null),
 });
 type CreateMeasureArgs = z.infer<typeof createMeasureArgsSchema>;
 
@@ -325,7 +325,7 @@ export const createMeasureCommand = defineCommand({
 
 // Update
 
-const updateMeasureArgs = onMeasureArgs.extend({ changes: measureChangesSchema });
+const updateMeasureArgs = z.extend(onMeasureArgs, { changes: measureChangesSchema });
 
 /**
  * `measure.update` {id, auditId, changes}: the dialog's fields (text, description, type, cause
@@ -374,7 +374,7 @@ export const updateMeasureCommand = defineCommand({
  */
 export const assignMeasureCommand = defineCommand({
   name: 'measure.assign',
-  args: onMeasureArgs.extend({ assignedTo: assigneesSchema }),
+  args: z.extend(onMeasureArgs, { assignedTo: assigneesSchema }),
   action: 'measure.assign',
   permissionContext: contextOf,
   reads: (args) => [...onMeasureRefs(args), ...personRefs(args.assignedTo)],
@@ -406,7 +406,7 @@ export const assignMeasureCommand = defineCommand({
  */
 export const changeMeasureStatusCommand = defineCommand({
   name: 'measure.changeStatus',
-  args: onMeasureArgs.extend({ to: z.string().min(1).max(64) }),
+  args: z.extend(onMeasureArgs, { to: z.string().check(z.minLength(1)).check(z.maxLength(64)) }),
   action: 'measure.update',
   permissionContext: contextOf,
   reads: (args) => [...onMeasureRefs(args), WORKFLOW_CONFIG_REF],
@@ -464,9 +464,9 @@ export const changeMeasureStatusCommand = defineCommand({
  */
 export const checkMeasureEffectivenessCommand = defineCommand({
   name: 'measure.checkEffectiveness',
-  args: onMeasureArgs.extend({
+  args: z.extend(onMeasureArgs, {
     effective: z.boolean(),
-    comment: z.string().trim().max(MAX_LONG_TEXT_LENGTH).default(''),
+    comment: z._default(z.string().check(z.trim()).check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
   }),
   action: 'measure.verify',
   permissionContext: contextOf,

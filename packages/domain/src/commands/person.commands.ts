@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, type JsonObject } from '@qa/sync';
 import { DEFAULT_PERSON_ROLES } from '../config/user.config';
 import { idSchema } from '../ids';
@@ -35,12 +35,15 @@ export function personIdOfEmailEntry(entry: JsonObject | undefined): string | nu
  */
 export const createInactivePersonArgsSchema = z.object({
   id: idSchema,
-  displayName: z.string().nullish(),
-  email: z.string().nullish(),
-  roles: z
-    .array(z.enum(PICKER_PERSON_ROLES))
-    .refine((roles) => new Set(roles).size === roles.length, { message: 'roles.duplicate' })
-    .optional(),
+  displayName: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  roles: z.optional(
+    z
+      .array(z.enum(PICKER_PERSON_ROLES))
+      .check(
+        z.refine((roles) => new Set(roles).size === roles.length, { message: 'roles.duplicate' }),
+      ),
+  ),
 });
 export type CreateInactivePersonArgs = z.infer<typeof createInactivePersonArgsSchema>;
 

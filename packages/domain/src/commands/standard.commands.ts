@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { generateStandardId, standardIdSchema } from '../entities/standard.schema';
 import { buildStandard } from '../imports/standard.parser';
 import type { DomainMessage } from '../messages/message';
@@ -39,10 +39,10 @@ function idsToCheck({ id, name }: { id?: string; name: string }): string[] {
 }
 
 export const importStandardArgsSchema = z.object({
-  id: z.string().max(64).optional(),
-  name: z.string().max(1_000),
-  description: z.string().max(5_000),
-  chapters: z.array(z.unknown()).max(5_000),
+  id: z.optional(z.string().check(z.maxLength(64))),
+  name: z.string().check(z.maxLength(1_000)),
+  description: z.string().check(z.maxLength(5_000)),
+  chapters: z.array(z.unknown()).check(z.maxLength(5_000)),
 });
 export type ImportStandardArgs = z.infer<typeof importStandardArgsSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, type JsonObject } from '@qa/sync';
 import { templateItemSchema } from '../audit/template-item.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
@@ -43,7 +43,7 @@ import {
  */
 
 const NO_CHANGES: DomainMessage = { key: 'command.noChanges' };
-const storedItemSchema = templateItemSchema.extend({ question: itemQuestionInputSchema });
+const storedItemSchema = z.extend(templateItemSchema, { question: itemQuestionInputSchema });
 
 const templateNotFound = (id: string) =>
   commandError('not_found', { key: 'template.notFound', params: { id } });
@@ -86,7 +86,7 @@ function newItem(templateId: string, input: ItemInput) {
  */
 export const createTemplateItemCommand = defineCommand({
   name: 'templateItem.create',
-  args: itemInputSchema.extend({ templateId: idSchema }),
+  args: z.extend(itemInputSchema, { templateId: idSchema }),
   action: 'template.update',
   authorize: sameTemplate,
   reads: itemRefs,
@@ -194,8 +194,11 @@ export const importTemplateItemsCommand = defineCommand({
   name: 'templateItem.import',
   args: z.object({
     templateId: idSchema,
-    items: z.array(itemInputSchema).min(1).max(MAX_DOCUMENTS_PER_COMMAND),
-    source: z.enum(['csv', 'catalogue', 'template']).default('csv'),
+    items: z
+      .array(itemInputSchema)
+      .check(z.minLength(1))
+      .check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)),
+    source: z._default(z.enum(['csv', 'catalogue', 'template']), 'csv'),
   }),
   action: 'template.update',
   reads: ({ templateId, items }) => [

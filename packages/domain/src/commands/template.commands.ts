@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, type JsonObject, type Op } from '@qa/sync';
 import { templateSchema } from '../entities/audit.schema';
 import { idSchema } from '../ids';
@@ -29,8 +29,10 @@ import {
 const NO_CHANGES: DomainMessage = { key: 'command.noChanges' };
 
 /** A field as a patch accepts it: optional, without its default (absent = unchanged). */
-function patchField<T extends z.ZodType>(field: T) {
-  return z.optional(field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field);
+function patchField<T extends z.ZodMiniType>(field: T) {
+  return z.optional(
+    field instanceof z.ZodMiniDefault ? (field.def.innerType as z.ZodMiniType) : field,
+  );
 }
 
 /** The fields of the template metadata dialog (SPEC section 2); the rest is set by commands. */
@@ -56,7 +58,9 @@ type TemplateField = (typeof TEMPLATE_FIELDS)[number];
 export const templateChangesSchema = z.object(
   Object.fromEntries(
     TEMPLATE_FIELDS.map((key) => [key, patchField(templateSchema.shape[key])]),
-  ) as { [K in TemplateField]: z.ZodOptional<z.ZodType<z.infer<typeof templateSchema>[K]>> },
+  ) as {
+    [K in TemplateField]: z.ZodMiniOptional<z.ZodMiniType<z.infer<typeof templateSchema>[K]>>;
+  },
 );
 export type TemplateChanges = z.infer<typeof templateChangesSchema>;
 
@@ -161,7 +165,7 @@ export const deleteTemplateCommand = defineCommand({
   name: 'template.delete',
   args: z.object({
     id: idSchema,
-    itemIds: z.array(idSchema).max(MAX_DOCUMENTS_PER_COMMAND).default([]),
+    itemIds: z._default(z.array(idSchema).check(z.maxLength(MAX_DOCUMENTS_PER_COMMAND)), []),
   }),
   action: 'template.delete',
   reads: ({ id, itemIds }) => [templateDocRef(id), ...itemIds.map(templateItemDocRef)],

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, isJsonObject, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema, type AuditItem } from '../audit/audit-item.schema';
 import { auditHeaderSchema, type VdaSetup } from '../entities/audit.schema';
@@ -72,12 +72,12 @@ const evaluationArgs = z.object({
   /** 'all', 'product', 'process' or a process step id. */
   key: idSchema,
   /** The points, null for "not evaluated"; the whole argument null clears the evaluation. */
-  evaluation: z
-    .object({
-      points: z.number().nullable(),
-      reason: z.string().max(MAX_LONG_TEXT_LENGTH).optional(),
-    })
-    .nullable(),
+  evaluation: z.nullable(
+    z.object({
+      points: z.nullable(z.number()),
+      reason: z.optional(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH))),
+    }),
+  ),
 });
 
 function refusal(message: DomainMessage, field?: string): CommandResult {

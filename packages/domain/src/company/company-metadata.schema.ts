@@ -1,13 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { MessageText } from '../messages/message';
 
 /** A count a person types in: whole, not negative; NaN and Infinity are rejected by zod. */
-const countSchema = z
-  .number({ error: 'validation.nonNegativeNumber' })
-  .int({ error: 'validation.wholeNumber' })
-  .nonnegative({ error: 'validation.nonNegativeNumber' })
-  .nullable()
-  .default(null);
+const countSchema = z._default(
+  z.nullable(
+    z
+      .number({ error: 'validation.nonNegativeNumber' })
+      .check(z.int({ error: 'validation.wholeNumber' }))
+      .check(z.nonnegative({ error: 'validation.nonNegativeNumber' })),
+  ),
+  null,
+);
 
 /**
  * The company data of an audited company (SPEC section 3 "Company metadata"), edited in the
@@ -23,20 +26,23 @@ export const companyEmployeesSchema = z.object({
 export type CompanyEmployees = z.infer<typeof companyEmployeesSchema>;
 
 export const companyMetadataSchema = z.object({
-  enterprise: z.boolean().default(false),
-  transport: z.boolean().default(false),
-  forwarding: z.boolean().default(false),
-  warehousing: z.boolean().default(false),
+  enterprise: z._default(z.boolean(), false),
+  transport: z._default(z.boolean(), false),
+  forwarding: z._default(z.boolean(), false),
+  warehousing: z._default(z.boolean(), false),
   trucks: countSchema,
-  employees: companyEmployeesSchema.default({ office: null, commercial: null, drivers: null }),
+  employees: z._default(companyEmployeesSchema, { office: null, commercial: null, drivers: null }),
   /** Storage area in square metres; may be fractional. */
-  storageArea: z
-    .number({ error: 'validation.nonNegativeNumber' })
-    .nonnegative({ error: 'validation.nonNegativeNumber' })
-    .nullable()
-    .default(null),
+  storageArea: z._default(
+    z.nullable(
+      z
+        .number({ error: 'validation.nonNegativeNumber' })
+        .check(z.nonnegative({ error: 'validation.nonNegativeNumber' })),
+    ),
+    null,
+  ),
   storageLocations: countSchema,
-  inspectionType: z.string().min(1).nullable().default(null),
+  inspectionType: z._default(z.nullable(z.string().check(z.minLength(1))), null),
 });
 export type CompanyMetadata = z.infer<typeof companyMetadataSchema>;
 

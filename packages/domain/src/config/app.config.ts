@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 import { DEFAULT_ATTACHMENT_EXTENSIONS } from '../validation/attachment-file';
 import { DEFAULT_APP_DRAWERS, DEFAULT_APP_TIMEOUTS } from './app.defaults';
 
-const positiveInt = () => z.number().int().positive();
+const positiveInt = () => z.int().check(z.positive());
 
 /**
  * Configuration segment `app`: the shell's constants (SPEC section 9) read by the web app and,
@@ -11,12 +11,12 @@ const positiveInt = () => z.number().int().positive();
  * reported with its path instead of being dropped silently.
  */
 export const appConfigSchema = z.strictObject({
-  languages: z.array(z.enum(['de', 'en'])).min(1),
+  languages: z.array(z.enum(['de', 'en'])).check(z.minLength(1)),
   /** Used before the browser language is known (the sign-in state). */
   defaultLanguage: z.enum(['de', 'en']),
   theme: z.strictObject({
-    primary: z.string().min(1).max(MAX_NAME_LENGTH),
-    accent: z.string().min(1).max(MAX_NAME_LENGTH),
+    primary: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+    accent: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
   }),
   dashboard: z.strictObject({ widgetItemCount: positiveInt() }),
   timeouts: z.strictObject({
@@ -36,15 +36,15 @@ export const appConfigSchema = z.strictObject({
       .array(
         z
           .string()
-          .max(MAX_NAME_LENGTH)
-          .regex(/^[a-z0-9]+$/),
+          .check(z.maxLength(MAX_NAME_LENGTH))
+          .check(z.regex(/^[a-z0-9]+$/)),
       )
-      .min(1),
+      .check(z.minLength(1)),
     /**
      * Photos are downscaled on the device to this long side (px, JPEG) before they are kept
      * and uploaded (issue 11.5). Segments saved before it existed get the default.
      */
-    imageMaxEdge: z.number().int().min(320).max(8192).default(2048),
+    imageMaxEdge: z._default(z.int().check(z.gte(320)).check(z.lte(8192)), 2048),
   }),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

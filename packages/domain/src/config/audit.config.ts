@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 import { qkTableSchema, DEFAULT_QK_TABLE } from '../scoring/qk';
 import { DEFAULT_REPORT_CALC_SCHEMA } from '../scoring/calc-schema';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
 
-const yearSpan = () => z.number().int().min(0).max(50);
-const line = () => z.string().min(1).max(MAX_NAME_LENGTH);
+const yearSpan = () => z.int().check(z.gte(0)).check(z.lte(50));
+const line = () => z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH));
 
 /**
  * Configuration segment `audit`: the choices of the audit dialog and audit matrix (SPEC
@@ -16,39 +16,41 @@ const line = () => z.string().min(1).max(MAX_NAME_LENGTH);
 export const auditConfigSchema = z
   .strictObject({
     standards: z.strictObject({
-      ids: z.array(line()).min(1),
+      ids: z.array(line()).check(z.minLength(1)),
       default: line(),
     }),
-    types: uniqueIdList(configOptionSchema).min(1),
+    types: uniqueIdList(configOptionSchema).check(z.minLength(1)),
     processTypes: z.array(line()),
-    parties: uniqueIdList(configOptionSchema).min(1),
+    parties: uniqueIdList(configOptionSchema).check(z.minLength(1)),
     supplierParty: line(),
     companyInspectionTypes: uniqueIdList(configOptionSchema),
     planningYears: z.strictObject({ back: yearSpan(), ahead: yearSpan() }),
     matrixYears: z.strictObject({ back: yearSpan(), ahead: yearSpan() }),
     report: z.strictObject({
       calcSchema: line(),
-      customResult: line().nullable(),
+      customResult: z.nullable(line()),
       qkTable: qkTableSchema,
     }),
   })
-  .superRefine((config, ctx) => {
-    const missing = (value: string, list: readonly string[], path: (string | number)[]) => {
-      if (!list.includes(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'config.defaultNotListed',
-          path,
-          params: { value },
-        });
-      }
-    };
-    missing(config.standards.default, config.standards.ids, ['standards', 'default']);
-    const typeIds = config.types.map((type) => type.id);
-    config.processTypes.forEach((id, index) => missing(id, typeIds, ['processTypes', index]));
-    const partyIds = config.parties.map((party) => party.id);
-    missing(config.supplierParty, partyIds, ['supplierParty']);
-  });
+  .check(
+    z.superRefine((config, ctx) => {
+      const missing = (value: string, list: readonly string[], path: (string | number)[]) => {
+        if (!list.includes(value)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'config.defaultNotListed',
+            path,
+            params: { value },
+          });
+        }
+      };
+      missing(config.standards.default, config.standards.ids, ['standards', 'default']);
+      const typeIds = config.types.map((type) => type.id);
+      config.processTypes.forEach((id, index) => missing(id, typeIds, ['processTypes', index]));
+      const partyIds = config.parties.map((party) => party.id);
+      missing(config.supplierParty, partyIds, ['supplierParty']);
+    }),
+  );
 export type AuditConfig = z.infer<typeof auditConfigSchema>;
 
 export const DEFAULT_AUDIT_CONFIG: AuditConfig = {

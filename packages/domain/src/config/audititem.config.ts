@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 import { importanceSchema } from './configured-types';
 import { DEFAULT_IMPORTANCES } from './default-types';
@@ -11,23 +11,27 @@ import { uniqueIdList } from './localized-text.schema';
  */
 export const audititemConfigSchema = z
   .strictObject({
-    importances: uniqueIdList(importanceSchema).min(1),
-    importImportances: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).min(1),
-    defaultImportWeight: z.number().int().nonnegative(),
+    importances: uniqueIdList(importanceSchema).check(z.minLength(1)),
+    importImportances: z
+      .array(z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)))
+      .check(z.minLength(1)),
+    defaultImportWeight: z.int().check(z.nonnegative()),
   })
-  .superRefine((config, ctx) => {
-    const ids = new Set(config.importances.map((importance) => importance.id));
-    config.importImportances.forEach((id, index) => {
-      if (!ids.has(id)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'config.defaultNotListed',
-          path: ['importImportances', index],
-          params: { value: id },
-        });
-      }
-    });
-  });
+  .check(
+    z.superRefine((config, ctx) => {
+      const ids = new Set(config.importances.map((importance) => importance.id));
+      config.importImportances.forEach((id, index) => {
+        if (!ids.has(id)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'config.defaultNotListed',
+            path: ['importImportances', index],
+            params: { value: id },
+          });
+        }
+      });
+    }),
+  );
 export type AudititemConfig = z.infer<typeof audititemConfigSchema>;
 
 export const DEFAULT_AUDITITEM_CONFIG: AudititemConfig = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PROCESS_AUDIT_CATEGORIES } from '../catalogue/process-audit-categories';
 import { configOptionSchema, uniqueIdList, type ConfigOption } from './localized-text.schema';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { validationIssueMessages } from '../entities/validation-issue';
 import type { DomainMessage } from '../messages/message';
 import { appConfigSchema, DEFAULT_APP_CONFIG } from './app.config';
@@ -45,7 +45,7 @@ export const CONFIG_SEGMENT_SCHEMAS = {
   workflow: workflowConfigSchema,
   categories: categoriesConfigSchema,
   lists: listsConfigSchema,
-} as const satisfies Record<ConfigSegment, z.ZodType>;
+} as const satisfies Record<ConfigSegment, z.ZodMiniType>;
 
 export type Configuration = {
   [S in ConfigSegment]: z.infer<(typeof CONFIG_SEGMENT_SCHEMAS)[S]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { findingTypeSchema, importanceSchema, measureTypeSchema } from './configured-types';
 import {
   DEFAULT_FINDING_TYPE_LABELS,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { findingTypeSchema } from './configured-types';
 import { fulfilmentOrderViolations } from '../scoring/finding-scale';
 import { DEFAULT_FINDING_TYPES } from './default-types';
@@ -22,25 +22,27 @@ export const findingConfigSchema = z.strictObject({
   // A more severe type (higher value) fulfilling more than a less severe one would let a worse
   // finding raise a compliance score (decision 67).
   types: uniqueIdList(findingTypeSchema)
-    .min(1)
-    .superRefine((types, ctx) => {
-      // zod refines a list whose entries failed too: their own errors say enough then.
-      const invalid = types.some(
-        (type) =>
-          !Number.isFinite(type.value) ||
-          (type.fulfilment !== undefined &&
-            !findingTypeSchema.shape.fulfilment.safeParse(type.fulfilment).success),
-      );
-      if (invalid) return;
-      for (const { index, lessSevere } of fulfilmentOrderViolations(types)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'config.finding.fulfilmentOrder',
-          path: [index, 'fulfilment'],
-          params: { value: types[index]!.id, other: lessSevere },
-        });
-      }
-    }),
+    .check(z.minLength(1))
+    .check(
+      z.superRefine((types, ctx) => {
+        // zod refines a list whose entries failed too: their own errors say enough then.
+        const invalid = types.some(
+          (type) =>
+            !Number.isFinite(type.value) ||
+            (type.fulfilment !== undefined &&
+              !findingTypeSchema.shape.fulfilment.safeParse(type.fulfilment).success),
+        );
+        if (invalid) return;
+        for (const { index, lessSevere } of fulfilmentOrderViolations(types)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'config.finding.fulfilmentOrder',
+            path: [index, 'fulfilment'],
+            params: { value: types[index]!.id, other: lessSevere },
+          });
+        }
+      }),
+    ),
   customFields: z.array(z.enum(FINDING_CUSTOM_FIELDS)),
 });
 export type FindingConfig = z.infer<typeof findingConfigSchema>;

@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 import { localizedTextSchema, uniqueIdList } from './localized-text.schema';
 
-const line = () => z.string().min(1).max(MAX_NAME_LENGTH);
+const line = () => z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH));
 
 /** A facet of a list's filter panel: the field it counts and how many values it shows. */
 export const listAggregationSchema = z.strictObject({
   id: line(),
   field: line(),
-  size: z.number().int().positive(),
+  size: z.int().check(z.positive()),
   label: localizedTextSchema,
 });
 
@@ -32,32 +32,36 @@ export const listGroupingSchema = z.strictObject({
  */
 export const listConfigSchema = z
   .strictObject({
-    pageSizes: z.array(z.number().int().positive().nullable()).min(1),
+    pageSizes: z.array(z.nullable(z.int().check(z.positive()))).check(z.minLength(1)),
     aggregations: uniqueIdList(listAggregationSchema),
-    sortings: uniqueIdList(listSortingSchema).min(1),
+    sortings: uniqueIdList(listSortingSchema).check(z.minLength(1)),
     defaultSorting: line(),
     groupings: uniqueIdList(listGroupingSchema),
   })
-  .superRefine((list, ctx) => {
-    if (!list.sortings.some((sorting) => sorting.id === list.defaultSorting)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'config.defaultNotListed',
-        path: ['defaultSorting'],
-        params: { value: list.defaultSorting },
-      });
-    }
-  });
+  .check(
+    z.superRefine((list, ctx) => {
+      if (!list.sortings.some((sorting) => sorting.id === list.defaultSorting)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'config.defaultNotListed',
+          path: ['defaultSorting'],
+          params: { value: list.defaultSorting },
+        });
+      }
+    }),
+  );
 export type ListConfig = z.infer<typeof listConfigSchema>;
 
 /** Configuration segment `lists`: per list key; `default` serves every list not named. */
 export const listsConfigSchema = z.strictObject({
-  visiblePages: z.number().int().positive(),
-  facetPanelPageSize: z.number().int().positive(),
-  lists: z.record(line(), listConfigSchema).refine((lists) => 'default' in lists, {
-    error: 'validation.required',
-    path: ['default'],
-  }),
+  visiblePages: z.int().check(z.positive()),
+  facetPanelPageSize: z.int().check(z.positive()),
+  lists: z.record(line(), listConfigSchema).check(
+    z.refine((lists) => 'default' in lists, {
+      error: 'validation.required',
+      path: ['default'],
+    }),
+  ),
 });
 export type ListsConfig = z.infer<typeof listsConfigSchema>;
 

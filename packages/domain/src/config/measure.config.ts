@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { measureTypeSchema } from './configured-types';
 import { DEFAULT_MEASURE_TYPES } from './default-types';
 import { configOptionSchema, uniqueIdList } from './localized-text.schema';
@@ -10,9 +10,9 @@ import { configOptionSchema, uniqueIdList } from './localized-text.schema';
  * existed get these defaults.
  */
 export const measureRemindersConfigSchema = z.strictObject({
-  enabled: z.boolean().default(true),
-  daysBefore: z.number().int().min(0).max(30).default(3),
-  hour: z.number().int().min(0).max(23).default(7),
+  enabled: z._default(z.boolean(), true),
+  daysBefore: z._default(z.int().check(z.gte(0)).check(z.lte(30)), 3),
+  hour: z._default(z.int().check(z.gte(0)).check(z.lte(23)), 7),
 });
 export type MeasureRemindersConfig = z.infer<typeof measureRemindersConfigSchema>;
 
@@ -27,11 +27,11 @@ export const DEFAULT_MEASURE_REMINDERS: MeasureRemindersConfig = {
  * (140) is not configurable: it is a rule of the measure schema, checked by the server as well.
  */
 export const measureConfigSchema = z.strictObject({
-  types: uniqueIdList(measureTypeSchema).min(1),
+  types: uniqueIdList(measureTypeSchema).check(z.minLength(1)),
   priorities: uniqueIdList(configOptionSchema),
   /** Where a failed effectiveness check sends a measure back to ("In progress"). */
-  reopenStatus: z.string().min(1).max(64).default('3'),
-  reminders: measureRemindersConfigSchema.default({ ...DEFAULT_MEASURE_REMINDERS }),
+  reopenStatus: z._default(z.string().check(z.minLength(1)).check(z.maxLength(64)), '3'),
+  reminders: z._default(measureRemindersConfigSchema, { ...DEFAULT_MEASURE_REMINDERS }),
 });
 export type MeasureConfig = z.infer<typeof measureConfigSchema>;
 

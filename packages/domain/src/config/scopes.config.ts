@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 import { localizedTextSchema, uniqueIdList } from './localized-text.schema';
 
 /** A place an audit can cover (SPEC section 3 "Scope entries"). */
 export const scopeEntrySchema = z.strictObject({
-  id: z.string().min(1).max(MAX_NAME_LENGTH),
-  site: z.string().min(1).max(MAX_NAME_LENGTH),
-  region: z.string().max(MAX_NAME_LENGTH),
-  division: z.string().max(MAX_NAME_LENGTH),
+  id: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+  site: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+  region: z.string().check(z.maxLength(MAX_NAME_LENGTH)),
+  division: z.string().check(z.maxLength(MAX_NAME_LENGTH)),
 });
 export type ScopeEntry = z.infer<typeof scopeEntrySchema>;
 
@@ -19,17 +19,22 @@ export const scopeFieldSchema = z
   .strictObject({
     id: z
       .string()
-      .max(MAX_NAME_LENGTH)
-      .regex(/^[a-z][a-z0-9_]*$/),
+      .check(z.maxLength(MAX_NAME_LENGTH))
+      .check(z.regex(/^[a-z][a-z0-9_]*$/)),
     label: localizedTextSchema,
     type: z.enum(['select', 'text', 'date']),
     required: z.boolean(),
-    options: z.array(z.string().min(1).max(MAX_NAME_LENGTH)).default([]),
+    options: z._default(
+      z.array(z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH))),
+      [],
+    ),
   })
-  .refine((field) => field.type !== 'select' || field.options.length > 0, {
-    error: 'validation.required',
-    path: ['options'],
-  });
+  .check(
+    z.refine((field) => field.type !== 'select' || field.options.length > 0, {
+      error: 'validation.required',
+      path: ['options'],
+    }),
+  );
 export type ScopeField = z.infer<typeof scopeFieldSchema>;
 
 /** Configuration segment `scopes`: the scope entries and the scope schema. */

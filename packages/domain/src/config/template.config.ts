@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 
 /**
@@ -8,13 +8,13 @@ import { MAX_NAME_LENGTH } from '../limits';
  */
 export const templateConfigSchema = z.strictObject({
   defaultItem: z.strictObject({
-    standard: z.string().min(1).max(MAX_NAME_LENGTH),
-    audited_by: z.string().min(1).max(MAX_NAME_LENGTH),
+    standard: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+    audited_by: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
   }),
   catalogue: z.strictObject({
     capabilityLimits: z.strictObject({
-      machine: z.number().positive(),
-      longTerm: z.number().positive(),
+      machine: z.number().check(z.positive()),
+      longTerm: z.number().check(z.positive()),
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DEFAULT_AUDIT_WORKFLOW,
   DEFAULT_MEASURE_WORKFLOW,

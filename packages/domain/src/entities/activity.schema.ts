@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, timestampSchema } from '../ids';
 
 /**
@@ -10,12 +10,12 @@ export const activitySchema = z.object({
   id: idSchema,
   actor: idSchema,
   actor_name: z.string(),
-  avatar: z.string().nullable().default(null),
-  verb: z.string().min(1),
+  avatar: z._default(z.nullable(z.string()), null),
+  verb: z.string().check(z.minLength(1)),
   object: z.string(),
   object_url: z.string(),
   timestamp: timestampSchema,
-  notified: z.record(z.string(), z.boolean()).default({}),
+  notified: z._default(z.record(z.string(), z.boolean()), {}),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

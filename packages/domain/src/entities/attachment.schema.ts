@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from '../ids';
 import { MAX_FILE_NAME_LENGTH, MAX_URL_LENGTH } from '../limits';
 
 /** An attachment of an audit, kept in the audit's `attachments` map under its file id. */
 export const attachmentRefSchema = z.object({
   id: idSchema,
-  name: z.string().min(1).max(MAX_FILE_NAME_LENGTH),
-  url: z.string().min(1).max(MAX_URL_LENGTH),
+  name: z.string().check(z.minLength(1)).check(z.maxLength(MAX_FILE_NAME_LENGTH)),
+  url: z.string().check(z.minLength(1)).check(z.maxLength(MAX_URL_LENGTH)),
   /** Where the file lies in storage (folder `attachments`), for deletion and metadata reads. */
-  bucket_path: z.string().min(1).max(MAX_URL_LENGTH),
+  bucket_path: z.string().check(z.minLength(1)).check(z.maxLength(MAX_URL_LENGTH)),
 });
 export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
 
@@ -19,10 +19,10 @@ export type AttachmentRef = z.infer<typeof attachmentRefSchema>;
  */
 export const attachmentMetadataSchema = z.object({
   fileId: idSchema,
-  auditId: idSchema.optional(),
-  auditItemId: idSchema.optional(),
-  findingId: idSchema.optional(),
-  mediaId: idSchema.optional(),
+  auditId: z.optional(idSchema),
+  auditItemId: z.optional(idSchema),
+  findingId: z.optional(idSchema),
+  mediaId: z.optional(idSchema),
 });
 export type AttachmentMetadata = z.infer<typeof attachmentMetadataSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DomainMessage } from '../messages/message';
 import { auditSchema } from './audit.schema';
 
@@ -8,28 +8,32 @@ import { auditSchema } from './audit.schema';
  * `auditSchema` on purpose: the server validates every stored audit after every command, and
  * an audit whose year was changed elsewhere must still take a status change.
  */
-export const auditFormSchema = auditSchema.superRefine((audit, ctx) => {
-  const year = String(audit.planning_year);
-  const outside = (date: string) => date.slice(0, 4) !== year;
-  const report = (path: (string | number)[]) =>
-    ctx.addIssue({
-      code: 'custom',
-      message: 'audit.dateOutsidePlanningYear',
-      path,
-      params: { year: audit.planning_year },
+export const auditFormSchema = auditSchema.check(
+  z.superRefine((audit, ctx) => {
+    const year = String(audit.planning_year);
+    const outside = (date: string) => date.slice(0, 4) !== year;
+    const report = (path: (string | number)[]) =>
+      ctx.addIssue({
+        code: 'custom',
+        message: 'audit.dateOutsidePlanningYear',
+        path,
+        params: { year: audit.planning_year },
+      });
+    if (audit.planning_date !== null && outside(audit.planning_date)) report(['planning_date']);
+    audit.auditing_date.forEach((date, index) => {
+      if (outside(date)) report(['auditing_date', index]);
     });
-  if (audit.planning_date !== null && outside(audit.planning_date)) report(['planning_date']);
-  audit.auditing_date.forEach((date, index) => {
-    if (outside(date)) report(['auditing_date', index]);
-  });
-});
+  }),
+);
 
 /** A field as a patch accepts it: optional, without its default (absent = unchanged). */
-function patchField(field: z.ZodType): z.ZodType {
-  return z.optional(field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field);
+function patchField(field: z.ZodMiniType): z.ZodMiniType {
+  return z.optional(
+    field instanceof z.ZodMiniDefault ? (field.def.innerType as z.ZodMiniType) : field,
+  );
 }
 
-const patchableFields = auditSchema.omit({
+const patchableFields = z.omit(auditSchema, {
   id: true,
   workflow: true,
   companyMetadata: true,
@@ -50,17 +54,18 @@ const patchableFields = auditSchema.omit({
  * unknown keys and stripped. Absent fields stay as they are, except `responsible`: it defaults
  * to null, so a dialog that leaves it empty clears it.
  */
-export const auditMetadataUpdateSchema = z
-  .object(
+export const auditMetadataUpdateSchema = z.extend(
+  z.object(
     Object.fromEntries(
       Object.entries(patchableFields).map(([key, field]) => [key, patchField(field)]),
     ) as {
-      [K in keyof typeof patchableFields]: z.ZodOptional<
-        z.ZodType<z.infer<(typeof patchableFields)[K]>>
+      [K in keyof typeof patchableFields]: z.ZodMiniOptional<
+        z.ZodMiniType<z.infer<(typeof patchableFields)[K]>>
       >;
     },
-  )
-  .extend({ responsible: auditSchema.shape.responsible });
+  ),
+  { responsible: auditSchema.shape.responsible },
+);
 export type AuditMetadataUpdate = z.infer<typeof auditMetadataUpdateSchema>;
 
 /**

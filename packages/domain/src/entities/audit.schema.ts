@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { companyMetadataSchema } from '../company/company-metadata.schema';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
 import {
@@ -14,16 +14,16 @@ const REQUIRED = { error: 'validation.required' } as const;
 const YEAR = { error: 'validation.year' } as const;
 
 /** A one-line text (names, configured ids, parties, processes), at most MAX_NAME_LENGTH. */
-const line = () => z.string().max(MAX_NAME_LENGTH);
+const line = () => z.string().check(z.maxLength(MAX_NAME_LENGTH));
 
 /** Person ids a list field holds (auditors, co-auditors, participants); empty by default. */
-const personIdList = () => z.array(idSchema).default([]);
+const personIdList = () => z._default(z.array(idSchema), []);
 
 /** Values a list field holds (parties, processes, tags): typed or configured; empty by default. */
-const valueList = () => z.array(line().min(1)).default([]);
+const valueList = () => z._default(z.array(line().check(z.minLength(1))), []);
 
 /** A person id, or a request for one: the dialog requires a lead auditor ('Item is required'). */
-const requiredPersonId = () => z.string(REQUIRED).pipe(idSchema);
+const requiredPersonId = () => z.pipe(z.string(REQUIRED), idSchema);
 
 /**
  * One scope value: either an entry of the scopes configuration (its id) or an object filled from
@@ -32,7 +32,7 @@ const requiredPersonId = () => z.string(REQUIRED).pipe(idSchema);
 const scopeFieldValueSchema = z.union([line(), z.number(), z.boolean(), z.null()]);
 export const scopeObjectSchema = z.record(line(), scopeFieldValueSchema);
 export const scopeSchema = z.union([
-  z.array(z.union([line().min(1), scopeObjectSchema])),
+  z.array(z.union([line().check(z.minLength(1)), scopeObjectSchema])),
   scopeObjectSchema,
 ]);
 export type Scope = z.infer<typeof scopeSchema>;
@@ -43,29 +43,31 @@ export type Scope = z.infer<typeof scopeSchema>;
  * default configuration). `customResult` 'qk' adds the quality number.
  */
 export const reportSchemaSchema = z.object({
-  calcSchema: line().min(1).default(DEFAULT_REPORT_CALC_SCHEMA),
-  customResult: line().min(1).nullable().default(null),
+  calcSchema: z._default(line().check(z.minLength(1)), DEFAULT_REPORT_CALC_SCHEMA),
+  customResult: z._default(z.nullable(line().check(z.minLength(1))), null),
 });
 export type ReportSchema = z.infer<typeof reportSchemaSchema>;
 
 /** Supplier and material of a supplier audit (shown only when audited_by is 'Lieferant'). */
 export const auditSupplierMetadataSchema = z.object({
-  supplier: z
-    .object({
-      name: line().default(''),
-      location: line().default(''),
-      no: line().default(''),
-    })
-    .default({ name: '', location: '', no: '' }),
-  material: z
-    .object({ group: line().default(''), id: line().default('') })
-    .default({ group: '', id: '' }),
+  supplier: z._default(
+    z.object({
+      name: z._default(line(), ''),
+      location: z._default(line(), ''),
+      no: z._default(line(), ''),
+    }),
+    { name: '', location: '', no: '' },
+  ),
+  material: z._default(z.object({ group: z._default(line(), ''), id: z._default(line(), '') }), {
+    group: '',
+    id: '',
+  }),
 });
 export type AuditSupplierMetadata = z.infer<typeof auditSupplierMetadataSchema>;
 
 /** The source an audit was prepared from; `version` is the template's `version` then. */
 export const preparedFromSchema = z.union([
-  z.strictObject({ templateId: idSchema, version: z.number().int().min(1) }),
+  z.strictObject({ templateId: idSchema, version: z.int().check(z.gte(1)) }),
   z.strictObject({ auditId: idSchema }),
 ]);
 export type PreparedFrom = z.infer<typeof preparedFromSchema>;
@@ -73,7 +75,11 @@ export type PreparedFrom = z.infer<typeof preparedFromSchema>;
 /** A process step of a VDA 6.3 audit ("Stanzen", "Lackieren"): P6 is evaluated per step. */
 export const vdaProcessStepSchema = z.object({
   id: idSchema,
-  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+  name: z
+    .string(REQUIRED)
+    .check(z.trim())
+    .check(z.minLength(1, REQUIRED))
+    .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
 });
 export type VdaProcessStep = z.infer<typeof vdaProcessStepSchema>;
 
@@ -86,13 +92,13 @@ export const MAX_VDA_PROCESS_STEPS = 30;
  */
 export const vdaSetupSchema = z.object({
   processSteps: z
-    .array(vdaProcessStepSchema)
-    .max(MAX_VDA_PROCESS_STEPS)
-    .default([])
-    .refine((steps) => new Set(steps.map((step) => step.id)).size === steps.length, {
-      error: 'vda.stepDuplicate',
-    }),
-  productProcessSplit: z.boolean().default(false),
+    ._default(z.array(vdaProcessStepSchema).check(z.maxLength(MAX_VDA_PROCESS_STEPS)), [])
+    .check(
+      z.refine((steps) => new Set(steps.map((step) => step.id)).size === steps.length, {
+        error: 'vda.stepDuplicate',
+      }),
+    ),
+  productProcessSplit: z._default(z.boolean(), false),
 });
 export type VdaSetup = z.infer<typeof vdaSetupSchema>;
 
@@ -101,7 +107,7 @@ export const vdaIncompleteConfirmationSchema = z.object({
   by: idSchema,
   at: timestampSchema,
   /** What was missing then, in words of the confirming person's language. */
-  missing: z.array(z.string().max(MAX_TEXT_LENGTH)).max(200),
+  missing: z.array(z.string().check(z.maxLength(MAX_TEXT_LENGTH))).check(z.maxLength(200)),
 });
 
 /**
@@ -111,17 +117,24 @@ export const vdaIncompleteConfirmationSchema = z.object({
  */
 export const auditHeaderSchema = z.object({
   id: idSchema,
-  name: z.string(REQUIRED).trim().min(1, REQUIRED).max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
-  protected: z.boolean().default(false),
+  name: z
+    .string(REQUIRED)
+    .check(z.trim())
+    .check(z.minLength(1, REQUIRED))
+    .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
+  protected: z._default(z.boolean(), false),
   /**
    * A standard id, or several for a combined audit. A reference as typed in an import, so a
    * bounded text rather than an id: an unknown standard shows as its text.
    */
-  standard: z.union([line().min(1), z.array(line().min(1))]).default([]),
-  type: line().default(''),
-  audited_by: line().default(''),
-  audit_reason: z.string().max(MAX_TEXT_LENGTH).default(''),
-  scope: scopeSchema.default([]),
+  standard: z._default(
+    z.union([line().check(z.minLength(1)), z.array(line().check(z.minLength(1)))]),
+    [],
+  ),
+  type: z._default(line(), ''),
+  audited_by: z._default(line(), ''),
+  audit_reason: z._default(z.string().check(z.maxLength(MAX_TEXT_LENGTH)), ''),
+  scope: z._default(scopeSchema, []),
   process: valueList(),
   tags: valueList(),
   interestedparties: valueList(),
@@ -129,54 +142,60 @@ export const auditHeaderSchema = z.object({
   created_date: timestampSchema,
   /** Auditors besides the lead auditor, as user ids (the dialog's "auditors"). */
   auditor: personIdList(),
-  leadauditor: idSchema.nullable().default(null),
+  leadauditor: z._default(z.nullable(idSchema), null),
   coauditors: personIdList(),
-  responsible: idSchema.nullable().default(null),
+  responsible: z._default(z.nullable(idSchema), null),
   audit_participants: personIdList(),
   /** Typed-in names of the supplier's responsibles (not people of the directory). */
-  responsible_tech: line().nullable().default(null),
-  responsible_sales: line().nullable().default(null),
-  responsible_qm: line().nullable().default(null),
-  planning_year: z.number().int().min(1900).max(9999).nullable().default(null),
-  planning_date: isoDateSchema.nullable().default(null),
-  auditing_date: z.array(isoDateSchema).default([]),
+  responsible_tech: z._default(z.nullable(line()), null),
+  responsible_sales: z._default(z.nullable(line()), null),
+  responsible_qm: z._default(z.nullable(line()), null),
+  planning_year: z._default(z.nullable(z.int().check(z.gte(1900)).check(z.lte(9999))), null),
+  planning_date: z._default(z.nullable(isoDateSchema), null),
+  auditing_date: z._default(z.array(isoDateSchema), []),
   /** The older status (SPEC section 4 "older status list"); the workflow status is below. */
-  status: line().nullable().default(null),
-  workflow: z.object({ status: line().min(1).default('1') }).default({ status: '1' }),
-  summary: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
-  reportSchema: reportSchemaSchema.default({
+  status: z._default(z.nullable(line()), null),
+  workflow: z._default(z.object({ status: z._default(line().check(z.minLength(1)), '1') }), {
+    status: '1',
+  }),
+  summary: z._default(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
+  reportSchema: z._default(reportSchemaSchema, {
     calcSchema: DEFAULT_REPORT_CALC_SCHEMA,
     customResult: null,
   }),
   members: valueList(),
-  additionalReportData: z.record(z.string(), z.unknown()).default({}),
-  attachments: z.record(idSchema, attachmentRefSchema).default({}),
-  metadata: auditSupplierMetadataSchema.default({
+  additionalReportData: z._default(z.record(z.string(), z.unknown()), {}),
+  attachments: z._default(z.record(idSchema, attachmentRefSchema), {}),
+  metadata: z._default(auditSupplierMetadataSchema, {
     supplier: { name: '', location: '', no: '' },
     material: { group: '', id: '' },
   }),
-  companyMetadata: companyMetadataSchema.nullable().default(null),
+  companyMetadata: z._default(z.nullable(companyMetadataSchema), null),
   /**
    * What the audit's questions were copied from (issue 14): the template and its version at the
    * time ("use template"), or the earlier audit ("new audit from the last audit of this scope").
    * The last copy wins. Written only by those commands, never by `audit.update`.
    */
-  preparedFrom: preparedFromSchema.optional(),
+  preparedFrom: z.optional(preparedFromSchema),
   /** VDA 6.3 set-up (issue 19), meaningful when `reportSchema.calcSchema` is 'vda63'. */
-  vda: vdaSetupSchema.optional(),
+  vda: z.optional(vdaSetupSchema),
   /**
    * The VDA 6.3 edition the audit is evaluated under, recorded when its execution starts or at
    * its first evaluation; written only by those commands.
    */
-  vdaEdition: line().min(1).optional(),
+  vdaEdition: z.optional(line().check(z.minLength(1))),
   /** Written only by `audit.complete` when a not valid VDA grade was confirmed. */
-  vdaIncompleteConfirmed: vdaIncompleteConfirmationSchema.optional(),
+  vdaIncompleteConfirmed: z.optional(vdaIncompleteConfirmationSchema),
 });
 
 /** An audit: a lead auditor and a planning year are required (SPEC section 5). */
-export const auditSchema = auditHeaderSchema.extend({
+export const auditSchema = z.extend(auditHeaderSchema, {
   leadauditor: requiredPersonId(),
-  planning_year: z.number(REQUIRED).int(YEAR).min(1900, YEAR).max(9999, YEAR),
+  planning_year: z
+    .number(REQUIRED)
+    .check(z.int(YEAR))
+    .check(z.gte(1900, YEAR))
+    .check(z.lte(9999, YEAR)),
 });
 export type Audit = z.infer<typeof auditSchema>;
 
@@ -185,7 +204,8 @@ export type Audit = z.infer<typeof auditSchema>;
  * of the template or of its items increments (issue 14), so an audit can say which state of the
  * template it was prepared from.
  */
-export const templateSchema = auditHeaderSchema
-  .omit({ preparedFrom: true, vdaEdition: true, vdaIncompleteConfirmed: true })
-  .extend({ version: z.number().int().min(1).default(1) });
+export const templateSchema = z.extend(
+  z.omit(auditHeaderSchema, { preparedFrom: true, vdaEdition: true, vdaIncompleteConfirmed: true }),
+  { version: z._default(z.int().check(z.gte(1)), 1) },
+);
 export type Template = z.infer<typeof templateSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_ID_LENGTH } from '../ids';
 import { MAX_LENGTH_ERROR, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
@@ -15,21 +15,21 @@ export const AUTOCOMPLETION_ID_PATTERN = /^[a-z][a-z0-9]+$/;
 
 export const autocompletionIdSchema = z
   .string({ error: 'autocompletion.documentIdInvalid' })
-  .max(MAX_ID_LENGTH, { error: 'autocompletion.documentIdInvalid' })
-  .regex(AUTOCOMPLETION_ID_PATTERN, { error: 'autocompletion.documentIdInvalid' });
+  .check(z.maxLength(MAX_ID_LENGTH, { error: 'autocompletion.documentIdInvalid' }))
+  .check(z.regex(AUTOCOMPLETION_ID_PATTERN, { error: 'autocompletion.documentIdInvalid' }));
 
 /** An entry needs a non-empty id (it is what gets stored) and a name to show. */
 export const autocompletionEntrySchema = z.object(
   {
     id: z
       .string({ error: 'autocompletion.dataInvalid' })
-      .trim()
-      .min(1, { error: 'autocompletion.dataInvalid' })
-      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+      .check(z.trim())
+      .check(z.minLength(1, { error: 'autocompletion.dataInvalid' }))
+      .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
     name: z
       .string({ error: 'autocompletion.dataInvalid' })
-      .trim()
-      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+      .check(z.trim())
+      .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
   },
   { error: 'autocompletion.dataInvalid' },
 );
@@ -39,12 +39,11 @@ export const autocompletionListSchema = z.object({
   id: autocompletionIdSchema,
   title: z
     .string({ error: 'autocompletion.titleRequired' })
-    .trim()
-    .min(1, { error: 'autocompletion.titleRequired' })
-    .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
-  data: z
-    .array(autocompletionEntrySchema, { error: 'autocompletion.dataInvalid' })
-    .superRefine((entries, ctx) => {
+    .check(z.trim())
+    .check(z.minLength(1, { error: 'autocompletion.titleRequired' }))
+    .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
+  data: z.array(autocompletionEntrySchema, { error: 'autocompletion.dataInvalid' }).check(
+    z.superRefine((entries, ctx) => {
       const seen = new Set<string>();
       entries.forEach((entry, index) => {
         if (seen.has(entry.id)) {
@@ -58,6 +57,7 @@ export const autocompletionListSchema = z.object({
         seen.add(entry.id);
       });
     }),
+  ),
 });
 export type AutocompletionList = z.infer<typeof autocompletionListSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema } from '../ids';
 import { FAVORITES_COLLECTION } from '../collection-names';
 export { FAVORITES_COLLECTION };
@@ -8,13 +8,12 @@ export { FAVORITES_COLLECTION };
 /** Most favorites of one kind a person keeps. */
 export const MAX_FAVORITES = 200;
 
-const starred = z
-  .record(idSchema, z.literal(true))
-  .default({})
-  .refine((entries) => Object.keys(entries).length <= MAX_FAVORITES, {
+const starred = z._default(z.record(idSchema, z.literal(true)), {}).check(
+  z.refine((entries) => Object.keys(entries).length <= MAX_FAVORITES, {
     error: 'validation.maxItems',
     params: { max: MAX_FAVORITES },
-  });
+  }),
+);
 
 /** Document id = the person's id, repeated in `id` (a query for one person's document). */
 export const favoritesSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { idSchema, isoDateSchema, timestampSchema } from '../ids';
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits';
 import type { DomainMessage } from '../messages/message';
@@ -13,9 +13,9 @@ export const MEASURE_TEXT_MAX_LENGTH = 140;
 /** Which audit a measure came from, kept with the measure so the list needs no audit lookup. */
 export const auditRefSchema = z.object({
   id: idSchema,
-  name: z.string().max(MAX_NAME_LENGTH),
+  name: z.string().check(z.maxLength(MAX_NAME_LENGTH)),
   /** The audit was deleted (audit.delete marks its measures, which live on). */
-  gone: z.boolean().optional(),
+  gone: z.optional(z.boolean()),
 });
 export type AuditRef = z.infer<typeof auditRefSchema>;
 
@@ -27,7 +27,7 @@ export const effectivenessCheckSchema = z.object({
   by: idSchema,
   at: timestampSchema,
   effective: z.boolean(),
-  comment: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
+  comment: z._default(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
 });
 export type EffectivenessCheck = z.infer<typeof effectivenessCheckSchema>;
 
@@ -40,23 +40,23 @@ export const measureSchema = z.object({
   id: idSchema,
   text: z
     .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(MEASURE_TEXT_MAX_LENGTH, { error: 'validation.maxLength' }),
-  description: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
-  measuretype: z.string().max(MAX_NAME_LENGTH).nullable().default(null),
-  cause_analysis: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
-  priority: z.string().max(MAX_NAME_LENGTH).nullable().default(null),
-  status: z.string().min(1).max(MAX_NAME_LENGTH).default('1'),
+    .check(z.trim())
+    .check(z.minLength(1, { error: 'validation.required' }))
+    .check(z.maxLength(MEASURE_TEXT_MAX_LENGTH, { error: 'validation.maxLength' })),
+  description: z._default(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
+  measuretype: z._default(z.nullable(z.string().check(z.maxLength(MAX_NAME_LENGTH))), null),
+  cause_analysis: z._default(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
+  priority: z._default(z.nullable(z.string().check(z.maxLength(MAX_NAME_LENGTH))), null),
+  status: z._default(z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)), '1'),
   createdDate: timestampSchema,
-  dueDate: isoDateSchema.nullable().default(null),
+  dueDate: z._default(z.nullable(isoDateSchema), null),
   autor: idSchema,
-  assignedTo: z.array(idSchema).default([]),
-  audit_id: idSchema.nullable().default(null),
-  audititem_id: idSchema.nullable().default(null),
-  deviation_id: idSchema.nullable().default(null),
-  auditRef: auditRefSchema.nullable().default(null),
-  effectivenessChecks: z.array(effectivenessCheckSchema).max(100).default([]),
+  assignedTo: z._default(z.array(idSchema), []),
+  audit_id: z._default(z.nullable(idSchema), null),
+  audititem_id: z._default(z.nullable(idSchema), null),
+  deviation_id: z._default(z.nullable(idSchema), null),
+  auditRef: z._default(z.nullable(auditRefSchema), null),
+  effectivenessChecks: z._default(z.array(effectivenessCheckSchema).check(z.maxLength(100)), []),
 });
 export type Measure = z.infer<typeof measureSchema>;
 

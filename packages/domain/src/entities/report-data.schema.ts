@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isoDateSchema } from '../ids';
 import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits';
 
@@ -9,11 +9,14 @@ import { MAX_LONG_TEXT_LENGTH, MAX_NAME_LENGTH } from '../limits';
  */
 export const reportDataSchema = z.looseObject({
   /** Who receives the report: names or addresses, one per line. */
-  distributionList: z.string().max(MAX_LONG_TEXT_LENGTH).default(''),
+  distributionList: z._default(z.string().check(z.maxLength(MAX_LONG_TEXT_LENGTH)), ''),
   /** The audited party's representative who signs the report. */
-  auditeeRepresentative: z.string().trim().max(MAX_NAME_LENGTH).default(''),
+  auditeeRepresentative: z._default(
+    z.string().check(z.trim()).check(z.maxLength(MAX_NAME_LENGTH)),
+    '',
+  ),
   /** The day the report was signed (YYYY-MM-DD), or none yet. */
-  signatureDate: isoDateSchema.nullable().default(null),
+  signatureDate: z._default(z.nullable(isoDateSchema), null),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 

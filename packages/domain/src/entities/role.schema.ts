@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { MessageText } from '../messages/message';
 import { type RoleId, ROLE_IDS, roleIdSchema } from '../roles';
 
@@ -12,7 +12,7 @@ export const roleMembershipSchema = z.object({ active: z.boolean() });
 export const roleSchema = z.object({
   id: roleIdSchema,
   description: z.string(),
-  members: z.record(z.string(), roleMembershipSchema).default({}),
+  members: z._default(z.record(z.string(), roleMembershipSchema), {}),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROLE_IDS } from '../roles';
 import { activitySchema, isActivityUnread, unreadActivityCount } from './activity.schema';
 import { attachmentMetadataSchema, attachmentStorageName } from './attachment.schema';
@@ -72,7 +72,9 @@ describe('attachments', () => {
 
 describe('validationIssueMessage', () => {
   it('keeps a message key and adds the field path and limits', () => {
-    const schema = z.object({ a: z.string().min(2, { error: 'validation.minLength' }) });
+    const schema = z.object({
+      a: z.string().check(z.minLength(2, { error: 'validation.minLength' })),
+    });
     const issue = schema.safeParse({ a: 'x' }).error!.issues[0]!;
     expect(validationIssueMessage(issue)).toEqual({
       key: 'validation.minLength',

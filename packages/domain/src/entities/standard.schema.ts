@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { slugify, uniqueId } from '../imports/slug';
 import { MAX_LENGTH_ERROR, MAX_NAME_LENGTH, MAX_TEXT_LENGTH } from '../limits';
 
@@ -21,32 +21,32 @@ const EMPTY = { error: 'standard.emptyField', abort: true } as const;
 function requiredText(min: number, max: number, lengthKey: string) {
   return z
     .string({ error: 'standard.emptyField' })
-    .trim()
-    .min(1, EMPTY)
-    .min(min, { error: lengthKey })
-    .max(max, { error: lengthKey });
+    .check(z.trim())
+    .check(z.minLength(1, EMPTY))
+    .check(z.minLength(min, { error: lengthKey }))
+    .check(z.maxLength(max, { error: lengthKey }));
 }
 
 export const standardIdSchema = z
   .string({ error: 'standard.idPattern' })
-  .trim()
-  .min(STANDARD_ID_MIN, { error: 'standard.idLength' })
-  .max(STANDARD_ID_MAX, { error: 'standard.idLength' })
-  .regex(STANDARD_ID_PATTERN, { error: 'standard.idPattern' });
+  .check(z.trim())
+  .check(z.minLength(STANDARD_ID_MIN, { error: 'standard.idLength' }))
+  .check(z.maxLength(STANDARD_ID_MAX, { error: 'standard.idLength' }))
+  .check(z.regex(STANDARD_ID_PATTERN, { error: 'standard.idPattern' }));
 
 /** A chapter: its id is the standard's numbering ('4.1'), not a document id. */
 export const standardChapterSchema = z.object(
   {
     id: z
       .string({ error: 'standard.chapterInvalid' })
-      .trim()
-      .min(1, EMPTY)
-      .max(MAX_NAME_LENGTH, MAX_LENGTH_ERROR),
+      .check(z.trim())
+      .check(z.minLength(1, EMPTY))
+      .check(z.maxLength(MAX_NAME_LENGTH, MAX_LENGTH_ERROR)),
     description: z
       .string({ error: 'standard.chapterInvalid' })
-      .trim()
-      .min(1, EMPTY)
-      .max(MAX_TEXT_LENGTH, MAX_LENGTH_ERROR),
+      .check(z.trim())
+      .check(z.minLength(1, EMPTY))
+      .check(z.maxLength(MAX_TEXT_LENGTH, MAX_LENGTH_ERROR)),
   },
   { error: 'standard.chapterInvalid' },
 );
@@ -55,21 +55,23 @@ export type StandardChapter = z.infer<typeof standardChapterSchema>;
 /** At least one chapter; chapter ids are unique because questions map to them by id. */
 export const standardChaptersSchema = z
   .array(standardChapterSchema, { error: 'standard.chaptersRequired' })
-  .min(1, { error: 'standard.chaptersRequired' })
-  .superRefine((chapters, ctx) => {
-    const seen = new Set<string>();
-    chapters.forEach((chapter, index) => {
-      if (seen.has(chapter.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'standard.chapterDuplicate',
-          path: [index, 'id'],
-          params: { chapterId: chapter.id },
-        });
-      }
-      seen.add(chapter.id);
-    });
-  });
+  .check(z.minLength(1, { error: 'standard.chaptersRequired' }))
+  .check(
+    z.superRefine((chapters, ctx) => {
+      const seen = new Set<string>();
+      chapters.forEach((chapter, index) => {
+        if (seen.has(chapter.id)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'standard.chapterDuplicate',
+            path: [index, 'id'],
+            params: { chapterId: chapter.id },
+          });
+        }
+        seen.add(chapter.id);
+      });
+    }),
+  );
 
 export const standardSchema = z.object({
   id: standardIdSchema,
@@ -84,10 +86,12 @@ export const standardSchema = z.object({
 export type Standard = z.infer<typeof standardSchema>;
 
 /** What an import dialog submits: the id may be left empty and is then generated. */
-export const standardInputSchema = standardSchema.extend({
-  id: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    standardIdSchema.optional(),
+export const standardInputSchema = z.extend(standardSchema, {
+  id: z.pipe(
+    z.transform((value: unknown) =>
+      typeof value === 'string' && value.trim() === '' ? undefined : value,
+    ),
+    z.optional(standardIdSchema),
   ),
 });
 export type StandardInput = z.infer<typeof standardInputSchema>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DomainMessage } from '../messages/message';
 
 /** A message key as the schemas use them ('validation.required'), not a zod default text. */
@@ -51,6 +51,6 @@ export function customIssueParams(issue: z.core.$ZodIssue): Record<string, strin
 }
 
 /** All messages of a failed parse, in the order zod reported them. */
-export function validationIssueMessages(error: z.ZodError): DomainMessage[] {
+export function validationIssueMessages(error: z.core.$ZodError): DomainMessage[] {
   return error.issues.map(validationIssueMessage);
 }

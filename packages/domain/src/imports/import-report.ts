@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DomainMessage } from '../messages/message';
 import type { ImportMessageKey } from '../messages/imports.messages';
 import { customIssueParams } from '../entities/validation-issue';
@@ -40,7 +40,7 @@ export function emptyReport<T>(errors: ImportIssue[] = []): ImportReport<T> {
  * error messages, so the key is the issue's message; the field path goes into the params, and
  * the limit of a length check ('Max {max} characters').
  */
-export function issuesFromZod(error: z.ZodError, row?: number): ImportIssue[] {
+export function issuesFromZod(error: z.core.$ZodError, row?: number): ImportIssue[] {
   return error.issues.map((issue) => ({
     ...(row === undefined ? {} : { row }),
     key: issue.message,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { DEFAULT_USER_CONFIG } from '../config/user.config';
 import { roleListSchema, type RoleId } from '../roles';
 import { EMAIL_EXAMPLE, isValidEmail } from '../validation/email';
@@ -136,7 +136,7 @@ function personFromEntry(
 function parseRoles(
   roles: unknown,
   defaultRoles: readonly RoleId[],
-): z.ZodSafeParseResult<RoleId[]> {
+): z.core.util.SafeParseResult<RoleId[]> {
   if (roles === undefined || roles === null || roles === '') {
     return { success: true, data: [...defaultRoles] };
   }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_RULES } from '../account';
 import { validationIssueMessage } from '../entities/validation-issue';
 import { MAX_NAME_LENGTH, MAX_URL_LENGTH } from '../limits';
@@ -16,20 +16,24 @@ import { EMAIL_EXAMPLE } from '../validation/email';
 
 const displayNameSchema = z
   .string({ error: 'person.nameRequired' })
-  .trim()
-  .min(1, 'person.nameRequired')
-  .max(MAX_NAME_LENGTH, 'validation.maxLength');
+  .check(z.trim())
+  .check(z.minLength(1, 'person.nameRequired'))
+  .check(z.maxLength(MAX_NAME_LENGTH, 'validation.maxLength'));
 
-const emailSchema = z
-  .string({ error: 'person.emailRequired' })
-  .trim()
-  .toLowerCase()
-  .min(1, 'person.emailRequired')
-  .max(MAX_EMAIL_LENGTH, 'person.emailInvalid')
-  .pipe(z.email('person.emailInvalid'));
+const emailSchema = z.pipe(
+  z
+    .string({ error: 'person.emailRequired' })
+    .check(z.trim())
+    .check(z.toLowerCase())
+    .check(z.minLength(1, 'person.emailRequired'))
+    .check(z.maxLength(MAX_EMAIL_LENGTH, 'person.emailInvalid')),
+  z.email('person.emailInvalid'),
+);
 
 /** An avatar: the URL or file reference the avatar picker produced; null removes it. */
-const avatarSchema = z.string().max(MAX_URL_LENGTH, 'validation.maxLength').nullable();
+const avatarSchema = z.nullable(
+  z.string().check(z.maxLength(MAX_URL_LENGTH, 'validation.maxLength')),
+);
 
 /** `POST /api/v1/people`: a new person; `login: true` gives them a password login at once. */
 export const createPersonRequestSchema = z.strictObject({
@@ -37,7 +41,7 @@ export const createPersonRequestSchema = z.strictObject({
   email: emailSchema,
   roles: roleListSchema,
   login: z.boolean({ error: 'validation.required' }),
-  language: personLanguageSchema.nullable().optional(),
+  language: z.optional(z.nullable(personLanguageSchema)),
 });
 export type CreatePersonRequest = z.infer<typeof createPersonRequestSchema>;
 
@@ -46,9 +50,9 @@ export type CreatePersonRequest = z.infer<typeof createPersonRequestSchema>;
  * the stored one (`emailImmutable`): it cannot be changed once set (SPEC section 6).
  */
 export const updatePersonRequestSchema = z.strictObject({
-  displayName: displayNameSchema.optional(),
-  avatar: avatarSchema.optional(),
-  email: emailSchema.optional(),
+  displayName: z.optional(displayNameSchema),
+  avatar: z.optional(avatarSchema),
+  email: z.optional(emailSchema),
 });
 export type UpdatePersonRequest = z.infer<typeof updatePersonRequestSchema>;
 
@@ -58,20 +62,22 @@ export type SetRolesRequest = z.infer<typeof setRolesRequestSchema>;
 
 /** `PATCH /api/v1/me`: one's own name, avatar, mail language and preferences (each optional). */
 export const updateMeRequestSchema = z.strictObject({
-  displayName: displayNameSchema.optional(),
-  avatar: avatarSchema.optional(),
-  language: personLanguageSchema.nullable().optional(),
-  preferences: personPreferencesSchema.partial().optional(),
+  displayName: z.optional(displayNameSchema),
+  avatar: z.optional(avatarSchema),
+  language: z.optional(z.nullable(personLanguageSchema)),
+  preferences: z.optional(z.partial(personPreferencesSchema)),
 });
 export type UpdateMeRequest = z.infer<typeof updateMeRequestSchema>;
 
 /** `POST /api/v1/me/password`: PASSWORD_RULES for the new one. */
 export const changePasswordRequestSchema = z.strictObject({
-  currentPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required'),
+  currentPassword: z
+    .string({ error: 'validation.required' })
+    .check(z.minLength(1, 'validation.required')),
   newPassword: z
     .string({ error: 'validation.required' })
-    .min(PASSWORD_RULES.minLength, 'account.passwordTooShort')
-    .max(PASSWORD_RULES.maxLength, 'account.passwordTooLong'),
+    .check(z.minLength(PASSWORD_RULES.minLength, 'account.passwordTooShort'))
+    .check(z.maxLength(PASSWORD_RULES.maxLength, 'account.passwordTooLong')),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
@@ -79,7 +85,7 @@ export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
  * The messages of a failed request parse, `params.field` naming the input. The e-mail message
  * gets its example, the password ones their limits.
  */
-export function requestIssues(error: z.ZodError): DomainMessage[] {
+export function requestIssues(error: z.core.$ZodError): DomainMessage[] {
   return error.issues.map((issue) => {
     const message = validationIssueMessage(issue);
     const params = { ...message.params };

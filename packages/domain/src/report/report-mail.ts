@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { getOwn, type JsonObject } from '@qa/sync';
 import { auditPermissionContext } from '../commands/audit-access';
 import { idSchema } from '../ids';
@@ -54,22 +54,26 @@ export function mayMailReport(
 
 /** What the browser sends beside the PDF (multipart fields `recipients`, `message`, `language`). */
 export const reportMailRequestSchema = z.object({
-  recipients: z
-    .array(idSchema)
-    .min(1, { error: 'reportMail.recipientsRequired' })
-    .max(MAX_REPORT_RECIPIENTS, { error: 'reportMail.tooManyRecipients' })
-    .transform((ids) => [...new Set(ids)]),
-  message: z
-    .string()
-    .trim()
-    .max(MAX_REPORT_MESSAGE_LENGTH, { error: 'validation.maxLength' })
-    .default(''),
-  language: z.enum(['de', 'en']).optional(),
+  recipients: z.pipe(
+    z
+      .array(idSchema)
+      .check(z.minLength(1, { error: 'reportMail.recipientsRequired' }))
+      .check(z.maxLength(MAX_REPORT_RECIPIENTS, { error: 'reportMail.tooManyRecipients' })),
+    z.transform((ids) => [...new Set(ids)]),
+  ),
+  message: z._default(
+    z
+      .string()
+      .check(z.trim())
+      .check(z.maxLength(MAX_REPORT_MESSAGE_LENGTH, { error: 'validation.maxLength' })),
+    '',
+  ),
+  language: z.optional(z.enum(['de', 'en'])),
 });
 export type ReportMailRequest = z.infer<typeof reportMailRequestSchema>;
 
 /** The first problem of a request, as a message with the limits filled in. */
-export function reportMailRequestError(error: z.ZodError): DomainMessage {
+export function reportMailRequestError(error: z.core.$ZodError): DomainMessage {
   const issue = error.issues[0];
   const key = issue?.message ?? 'reportMail.recipientsRequired';
   if (key === 'reportMail.tooManyRecipients')

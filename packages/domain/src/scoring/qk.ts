@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AuditItem } from '../audit/audit-item.schema';
 import type { FindingType } from '../config/configured-types';
 import type { DomainMessage } from '../messages/message';
@@ -34,10 +34,13 @@ const BASE_RANGE = { error: 'qk.table.baseRange' } as const;
 export const qkTableEntrySchema = z.object({
   upTo: z
     .number(THRESHOLD_RANGE)
-    .int(THRESHOLD_RANGE)
-    .min(QK_FIRST_THRESHOLD_MIN, THRESHOLD_RANGE)
-    .max(QK_LAST_THRESHOLD, THRESHOLD_RANGE),
-  base: z.number(BASE_RANGE).min(QK_BASE_MIN, BASE_RANGE).max(QK_BASE_MAX, BASE_RANGE),
+    .check(z.int(THRESHOLD_RANGE))
+    .check(z.gte(QK_FIRST_THRESHOLD_MIN, THRESHOLD_RANGE))
+    .check(z.lte(QK_LAST_THRESHOLD, THRESHOLD_RANGE)),
+  base: z
+    .number(BASE_RANGE)
+    .check(z.gte(QK_BASE_MIN, BASE_RANGE))
+    .check(z.lte(QK_BASE_MAX, BASE_RANGE)),
 });
 export type QkTableEntry = z.infer<typeof qkTableEntrySchema>;
 
@@ -48,23 +51,25 @@ export type QkTableEntry = z.infer<typeof qkTableEntrySchema>;
  */
 export const qkTableSchema = z
   .array(qkTableEntrySchema)
-  .min(1)
-  .superRefine((table, ctx) => {
-    table.forEach((entry, index) => {
-      const previous = index > 0 ? table[index - 1] : undefined;
-      if (previous && (entry.upTo <= previous.upTo || entry.base < previous.base)) {
-        ctx.addIssue({ code: 'custom', message: 'qk.table.notAscending', path: [index] });
-      }
-    });
-    const last = table.at(-1);
-    if (last && last.upTo !== QK_LAST_THRESHOLD) {
-      ctx.addIssue({
-        code: 'custom',
-        message: 'qk.table.thresholdRange',
-        path: [table.length - 1, 'upTo'],
+  .check(z.minLength(1))
+  .check(
+    z.superRefine((table, ctx) => {
+      table.forEach((entry, index) => {
+        const previous = index > 0 ? table[index - 1] : undefined;
+        if (previous && (entry.upTo <= previous.upTo || entry.base < previous.base)) {
+          ctx.addIssue({ code: 'custom', message: 'qk.table.notAscending', path: [index] });
+        }
       });
-    }
-  });
+      const last = table.at(-1);
+      if (last && last.upTo !== QK_LAST_THRESHOLD) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'qk.table.thresholdRange',
+          path: [table.length - 1, 'upTo'],
+        });
+      }
+    }),
+  );
 
 /** Default table: thresholds 5 .. 9999, base 10 .. 120, rising with the count. */
 export const DEFAULT_QK_TABLE: readonly QkTableEntry[] = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { JsonObject } from '@qa/sync';
 import { auditItemSchema } from '../audit/audit-item.schema';
 import {

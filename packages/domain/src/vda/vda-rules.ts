@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The VDA 6.3 evaluation rules as data (issue 19): one rule set per edition of the volume, so a
@@ -13,7 +13,7 @@ import { z } from 'zod';
 /** The report schema name of a VDA 6.3 audit (`reportSchema.calcSchema`). */
 export const CALC_SCHEMA_VDA63 = 'vda63';
 
-const percent = () => z.number().min(0).max(100);
+const percent = () => z.number().check(z.gte(0)).check(z.lte(100));
 
 /** Which levels a downgrading rule looks at. */
 export const vdaLevelKindSchema = z.enum(['element', 'subElement', 'step']);
@@ -28,37 +28,59 @@ export type VdaLevelKind = z.infer<typeof vdaLevelKindSchema>;
 export const vdaDowngradeRuleSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('levelBelow'),
-    levels: z.array(vdaLevelKindSchema).min(1),
+    levels: z.array(vdaLevelKindSchema).check(z.minLength(1)),
     below: percent(),
-    to: z.string().min(1),
+    to: z.string().check(z.minLength(1)),
   }),
-  z.strictObject({ kind: z.literal('questionAt'), points: z.number(), to: z.string().min(1) }),
-  z.strictObject({ kind: z.literal('specialRiskAt'), points: z.number(), to: z.string().min(1) }),
+  z.strictObject({
+    kind: z.literal('questionAt'),
+    points: z.number(),
+    to: z.string().check(z.minLength(1)),
+  }),
+  z.strictObject({
+    kind: z.literal('specialRiskAt'),
+    points: z.number(),
+    to: z.string().check(z.minLength(1)),
+  }),
 ]);
 export type VdaDowngradeRule = z.infer<typeof vdaDowngradeRuleSchema>;
 
-const localized = z.strictObject({ de: z.string().min(1), en: z.string().min(1) });
+const localized = z.strictObject({
+  de: z.string().check(z.minLength(1)),
+  en: z.string().check(z.minLength(1)),
+});
 
 export const vdaRuleSetSchema = z.strictObject({
-  edition: z.string().min(1),
+  edition: z.string().check(z.minLength(1)),
   /** The points a question may get, best first; the first is what a question can score. */
-  points: z.array(z.number().int().min(0)).min(2),
+  points: z.array(z.int().check(z.gte(0))).check(z.minLength(2)),
   /** The process elements by the catalogue's category id ('2' -> P2). */
-  elements: z.array(z.strictObject({ id: z.string().min(1), category: z.string().min(1) })),
+  elements: z.array(
+    z.strictObject({
+      id: z.string().check(z.minLength(1)),
+      category: z.string().check(z.minLength(1)),
+    }),
+  ),
   /** Elements whose questions may be evaluated separately for product and process. */
-  productProcessElements: z.array(z.string().min(1)),
+  productProcessElements: z.array(z.string().check(z.minLength(1))),
   /** The element evaluated per process step, with its sub-elements (by number prefix). */
-  processStepElement: z.string().min(1),
+  processStepElement: z.string().check(z.minLength(1)),
   subElements: z.array(
-    z.strictObject({ id: z.string().min(1), prefix: z.string().min(1), label: localized }),
+    z.strictObject({
+      id: z.string().check(z.minLength(1)),
+      prefix: z.string().check(z.minLength(1)),
+      label: localized,
+    }),
   ),
   /** Classes best first; a result of at least `from` percent gets the class. */
-  classes: z.array(z.strictObject({ id: z.string().min(1), from: percent() })).min(1),
+  classes: z
+    .array(z.strictObject({ id: z.string().check(z.minLength(1)), from: percent() }))
+    .check(z.minLength(1)),
   downgrades: z.array(vdaDowngradeRuleSchema),
   /** The share of questions that must be evaluated per element, sub-element and step. */
   minCoverage: z.strictObject({
-    numerator: z.number().int().min(0),
-    denominator: z.number().int().min(1),
+    numerator: z.int().check(z.gte(0)),
+    denominator: z.int().check(z.gte(1)),
   }),
   /** Levels at or above `green` are green, at or above `yellow` yellow, else red. */
   colours: z.strictObject({ green: percent(), yellow: percent() }),

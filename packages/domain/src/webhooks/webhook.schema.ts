@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DomainMessage } from '../messages/message';
 import { WEBHOOK_EVENT_TYPES } from './webhook-events';
 
@@ -41,44 +41,44 @@ export function webhookUrlProblem(url: string): DomainMessage | null {
 /** The URL field of the form: the same check as the server's. */
 export const webhookUrlSchema = z
   .string()
-  .trim()
-  .refine((url) => webhookUrlProblem(url) === null, { error: 'webhook.urlInvalid' });
+  .check(z.trim())
+  .check(z.refine((url) => webhookUrlProblem(url) === null, { error: 'webhook.urlInvalid' }));
 
 const eventsSchema = z
   .array(webhookEventTypeSchema)
-  .min(1)
-  .max(WEBHOOK_EVENT_TYPES.length * 2)
-  .describe('The events delivered to the endpoint (at least one).');
+  .check(z.minLength(1))
+  .check(z.maxLength(WEBHOOK_EVENT_TYPES.length * 2))
+  .check(z.describe('The events delivered to the endpoint (at least one).'));
 
 /**
  * `POST /api/v1/webhooks`. The URL is checked by the server (`webhookUrlProblem`, a 400 with the
  * key `webhook.urlInvalid`), so the request schema only bounds its length.
  */
-export const webhookCreateSchema = z
-  .object({
-    url: z
-      .string()
-      .trim()
-      .min(1)
-      .max(WEBHOOK_URL_MAX)
-      .describe('http(s) URL the events are POSTed to'),
-    events: eventsSchema,
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX).default(''),
-    active: z.boolean().default(true),
-  })
-  .strict();
+export const webhookCreateSchema = z.strictObject({
+  url: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1))
+    .check(z.maxLength(WEBHOOK_URL_MAX))
+    .check(z.describe('http(s) URL the events are POSTed to')),
+  events: eventsSchema,
+  description: z._default(
+    z.string().check(z.trim()).check(z.maxLength(WEBHOOK_DESCRIPTION_MAX)),
+    '',
+  ),
+  active: z._default(z.boolean(), true),
+});
 export type WebhookCreate = z.infer<typeof webhookCreateSchema>;
 
 /** `PATCH /api/v1/webhooks/{id}`: any of the fields; deactivating fails the pending deliveries. */
-export const webhookUpdateSchema = z
-  .object({
-    url: z.string().trim().min(1).max(WEBHOOK_URL_MAX),
+export const webhookUpdateSchema = z.partial(
+  z.strictObject({
+    url: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(WEBHOOK_URL_MAX)),
     events: eventsSchema,
-    description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX),
+    description: z.string().check(z.trim()).check(z.maxLength(WEBHOOK_DESCRIPTION_MAX)),
     active: z.boolean(),
-  })
-  .partial()
-  .strict();
+  }),
+);
 export type WebhookUpdate = z.infer<typeof webhookUpdateSchema>;
 
 /** An endpoint as the admin sees it: never its secret (shown once on create and rotate). */
@@ -89,7 +89,7 @@ export const webhookSchema = z.object({
   events: z.array(webhookEventTypeSchema),
   active: z.boolean(),
   /** Person id of the admin who registered it. */
-  createdBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -101,12 +101,16 @@ export const webhookAnswerSchema = z.object({ webhook: webhookSchema });
 /** Create and rotate answers: the secret, `whsec_<base64>`, shown this once. */
 export const webhookWithSecretSchema = z.object({
   webhook: webhookSchema,
-  secret: z.string().describe('whsec_<base64 of 32 random bytes>: shown once, keep it'),
+  secret: z.string().check(z.describe('whsec_<base64 of 32 random bytes>: shown once, keep it')),
 });
 export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
-export const webhookIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export const webhookDeliveryIdParamsSchema = z.object({ deliveryId: z.string().min(1).max(100) });
+export const webhookIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1)).check(z.maxLength(100)),
+});
+export const webhookDeliveryIdParamsSchema = z.object({
+  deliveryId: z.string().check(z.minLength(1)).check(z.maxLength(100)),
+});
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export const webhookDeliveryStatusSchema = z.enum(WEBHOOK_DELIVERY_STATUSES);
@@ -116,22 +120,22 @@ export type WebhookDeliveryStatus = z.infer<typeof webhookDeliveryStatusSchema>;
 export const webhookEventPayloadSchema = z.object({
   /** The event's id; also the `webhook-id` header, the same on every attempt. */
   id: z.string(),
-  type: z.string().describe('One of the event types, or webhook.ping'),
+  type: z.string().check(z.describe('One of the event types, or webhook.ping')),
   occurredAt: z.string(),
   data: z.object({
     collection: z.string(),
     id: z.string(),
-    version: z.number().int(),
+    version: z.int(),
     /** The document as stored after the command. */
     document: z.record(z.string(), z.unknown()),
-    previousStatus: z.string().nullable().optional(),
-    status: z.string().nullable().optional(),
-    findingId: z.string().optional(),
-    finding: z.unknown().optional(),
-    dueDate: z.string().optional(),
+    previousStatus: z.optional(z.nullable(z.string())),
+    status: z.optional(z.nullable(z.string())),
+    findingId: z.optional(z.string()),
+    finding: z.optional(z.unknown()),
+    dueDate: z.optional(z.string()),
   }),
   /** Who ran the command; null for events of the server itself (overdue, ping). */
-  actor: z.object({ id: z.string(), displayName: z.string() }).nullable(),
+  actor: z.nullable(z.object({ id: z.string(), displayName: z.string() })),
 });
 export type WebhookEventPayload = z.infer<typeof webhookEventPayloadSchema>;
 
@@ -154,9 +158,9 @@ export type WebhookAttemptError = (typeof WEBHOOK_ATTEMPT_ERRORS)[number];
 export const webhookAttemptSchema = z.object({
   at: z.string(),
   /** The endpoint's HTTP status; null when no answer came (refused, timeout). */
-  statusCode: z.number().int().nullable(),
-  error: z.string().nullable(),
-  durationMs: z.number().int(),
+  statusCode: z.nullable(z.int()),
+  error: z.nullable(z.string()),
+  durationMs: z.int(),
 });
 export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
@@ -167,40 +171,36 @@ export const webhookDeliverySchema = z.object({
   eventType: z.string(),
   status: webhookDeliveryStatusSchema,
   /** Attempts made so far. */
-  attempts: z.number().int(),
+  attempts: z.int(),
   createdAt: z.string(),
   /** When the next attempt is due (pending only). */
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.nullable(z.string()),
   /** After this moment no further attempt is made: the delivery fails. */
   expiresAt: z.string(),
-  deliveredAt: z.string().nullable(),
-  lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
+  deliveredAt: z.nullable(z.string()),
+  lastStatusCode: z.nullable(z.int()),
+  lastError: z.nullable(z.string()),
   /** The newest attempts first (at most WEBHOOK_ATTEMPTS_KEPT). */
   attemptLog: z.array(webhookAttemptSchema),
   payload: webhookEventPayloadSchema,
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export const webhookDeliveriesQuerySchema = z
-  .object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(WEBHOOK_DELIVERIES_PAGE_MAX)
-      .default(WEBHOOK_DELIVERIES_PAGE_DEFAULT),
-    /** `nextCursor` of the previous page. */
-    cursor: z.string().max(400).optional(),
-    status: webhookDeliveryStatusSchema.optional(),
-  })
-  .strict();
+export const webhookDeliveriesQuerySchema = z.strictObject({
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1), z.lte(WEBHOOK_DELIVERIES_PAGE_MAX)),
+    WEBHOOK_DELIVERIES_PAGE_DEFAULT,
+  ),
+  /** `nextCursor` of the previous page. */
+  cursor: z.optional(z.string().check(z.maxLength(400))),
+  status: z.optional(webhookDeliveryStatusSchema),
+});
 export type WebhookDeliveriesQuery = z.infer<typeof webhookDeliveriesQuerySchema>;
 
 /** Newest first; `nextCursor` null on the last page. */
 export const webhookDeliveryPageSchema = z.object({
   deliveries: z.array(webhookDeliverySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type WebhookDeliveryPage = z.infer<typeof webhookDeliveryPageSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MAX_NAME_LENGTH } from '../limits';
 
 /**
@@ -7,22 +7,22 @@ import { MAX_NAME_LENGTH } from '../limits';
  * description shown as a button.
  */
 export const workflowStatusSchema = z.object({
-  id: z.string().min(1).max(MAX_NAME_LENGTH),
-  description: z.string().max(MAX_NAME_LENGTH),
-  start: z.boolean().optional(),
-  end: z.boolean().optional(),
+  id: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+  description: z.string().check(z.maxLength(MAX_NAME_LENGTH)),
+  start: z.optional(z.boolean()),
+  end: z.optional(z.boolean()),
 });
 export type WorkflowStatus = z.infer<typeof workflowStatusSchema>;
 
 export const workflowTransitionSchema = z.object({
-  from: z.string().min(1).max(MAX_NAME_LENGTH),
-  to: z.string().min(1).max(MAX_NAME_LENGTH),
-  description: z.string().max(MAX_NAME_LENGTH),
+  from: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+  to: z.string().check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
+  description: z.string().check(z.maxLength(MAX_NAME_LENGTH)),
 });
 export type WorkflowTransition = z.infer<typeof workflowTransitionSchema>;
 
 export const workflowSchema = z.object({
-  statuses: z.array(workflowStatusSchema).min(1),
+  statuses: z.array(workflowStatusSchema).check(z.minLength(1)),
   transitions: z.array(workflowTransitionSchema),
 });
 export type Workflow = z.infer<typeof workflowSchema>;

@@ -24,6 +24,7 @@ import {
   PICKER_PERSON_ROLES,
 } from '@qa/domain';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import {
   AuditEnvelope,
   AuditItemEnvelope,
@@ -66,13 +67,13 @@ export interface CommandRoute {
   tag: string;
   summary: string;
   /** Documented body (the domain's schemas); the command validates it with its own messages. */
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
   /** The args of the command from path params, body and the context. */
   args(params: Params, body: Body, ctx: ArgsContext): Promise<Body> | Body;
   /** The document the route acts on: its version is the ETag, If-Match is checked against it. */
   target(args: Body, params: Params): { collection: string; id: string };
   /** The answer's schema: the target document (after the command). */
-  response: z.ZodType;
+  response: z.core.$ZodType;
   /** Answers something else than the target document (no ETag then). */
   answer?: (written: number) => unknown;
   /** A new document: 201 with Location; If-Match does not apply. */
@@ -126,7 +127,7 @@ async function measureAudit(read: ArgsReader, measureId: string): Promise<string
  * send to be taken; an id in use or an e-mail another person has is still a 409.
  */
 const newInactivePersonBody = z.object({
-  id: idSchema.optional().describe('Chosen by the server when absent.'),
+  id: z.optional(idSchema).describe('Chosen by the server when absent.'),
   displayName: z
     .string()
     .max(MAX_NAME_LENGTH)
@@ -141,18 +142,18 @@ const newInactivePersonBody = z.object({
 });
 
 const comment = z.object({ comment: z.string().max(2000).optional() });
-const partialAudit = auditSchema.partial().omit({ id: true });
-const partialItem = auditItemSchema.partial().omit({ id: true, auditId: true });
-const partialMeasure = measureSchema
-  .pick({
+const partialAudit = zm.omit(zm.partial(auditSchema), { id: true });
+const partialItem = zm.omit(zm.partial(auditItemSchema), { id: true, auditId: true });
+const partialMeasure = zm.partial(
+  zm.pick(measureSchema, {
     text: true,
     description: true,
     measuretype: true,
     cause_analysis: true,
     priority: true,
     dueDate: true,
-  })
-  .partial();
+  }),
+);
 
 /** The body of a copy into an audit: the source, optionally which of its items, as the dialog. */
 function copyBody(source: string, chosen: string, description: string) {
@@ -201,7 +202,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits',
     tag: 'audits',
     summary: 'Create an audit (a lead auditor and a planning year are required)',
-    body: partialAudit.extend({ id: id.optional() }),
+    body: zm.extend(partialAudit, { id: id.optional() }),
     args: (_p, body, ctx) => withId(body, ctx),
     target: audit,
     response: AuditEnvelope,
@@ -334,7 +335,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits/import',
     tag: 'audits',
     summary: 'Import audits (rows as the audit import takes them)',
-    body: z.object({ audits: z.array(partialAudit.extend({ id: id.optional() })) }),
+    body: z.object({ audits: z.array(zm.extend(partialAudit, { id: id.optional() })) }),
     args: (_p, body, ctx) => ({ audits: rowsWithIds(body.audits, ctx) }),
     target: () => ({ collection: '', id: '' }),
     response: z.object({ changed: z.number().int().describe('Documents written.') }),
@@ -347,7 +348,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits/:auditId/items',
     tag: 'audit items',
     summary: 'Add a question to an audit',
-    body: partialItem.extend({ id: id.optional() }),
+    body: zm.extend(partialItem, { id: id.optional() }),
     args: (p, body, ctx) => ({ ...withId(body, ctx), auditId: p.auditId }),
     target: (args) => ({ collection: AUDIT_ITEMS_COLLECTION, id: String(args.id) }),
     response: AuditItemEnvelope,
@@ -360,7 +361,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/audits/:auditId/items/import',
     tag: 'audit items',
     summary: 'Add many questions to an audit at once',
-    body: z.object({ items: z.array(partialItem.extend({ id: id.optional() })) }),
+    body: z.object({ items: z.array(zm.extend(partialItem, { id: id.optional() })) }),
     args: (p, body, ctx) => ({ auditId: p.auditId, items: rowsWithIds(body.items, ctx) }),
     target: (_a, p) => ({ collection: AUDITS_COLLECTION, id: p.auditId! }),
     response: AuditEnvelope,
@@ -430,7 +431,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     tag: 'findings',
     summary: 'Record a finding on a question',
     body: z.object({
-      finding: findingSchema.partial().extend({ id: id.optional() }),
+      finding: zm.extend(zm.partial(findingSchema), { id: id.optional() }),
       confirmDiscard: z.boolean().optional(),
       language: z.enum(['de', 'en']).optional(),
     }),
@@ -450,7 +451,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     tag: 'findings',
     summary: 'Change a finding',
     body: z.object({
-      finding: findingSchema.partial().omit({ id: true }),
+      finding: zm.omit(zm.partial(findingSchema), { id: true }),
       confirmDiscard: z.boolean().optional(),
       language: z.enum(['de', 'en']).optional(),
     }),
@@ -522,21 +523,23 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/measures',
     tag: 'measures',
     summary: 'Create a measure (on a finding: audit_id, audititem_id, deviation_id)',
-    body: measureSchema
-      .pick({
-        text: true,
-        description: true,
-        measuretype: true,
-        cause_analysis: true,
-        priority: true,
-        dueDate: true,
-        assignedTo: true,
-        audit_id: true,
-        audititem_id: true,
-        deviation_id: true,
-      })
-      .partial()
-      .extend({ id: id.optional() }),
+    body: zm.extend(
+      zm.partial(
+        zm.pick(measureSchema, {
+          text: true,
+          description: true,
+          measuretype: true,
+          cause_analysis: true,
+          priority: true,
+          dueDate: true,
+          assignedTo: true,
+          audit_id: true,
+          audititem_id: true,
+          deviation_id: true,
+        }),
+      ),
+      { id: id.optional() },
+    ),
     args: (_p, body, ctx) => withId(body, ctx),
     target: (args) => ({ collection: MEASURES_COLLECTION, id: String(args.id) }),
     response: MeasureEnvelope,
@@ -619,7 +622,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/templates',
     tag: 'templates',
     summary: 'Create a template',
-    body: templateSchema.partial().extend({ id: id.optional() }),
+    body: zm.extend(zm.partial(templateSchema), { id: id.optional() }),
     args: (_p, body, ctx) => withId(body, ctx),
     target: template,
     response: TemplateEnvelope,
@@ -631,7 +634,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/templates/:id',
     tag: 'templates',
     summary: 'Change fields of a template',
-    body: templateSchema.partial().omit({ id: true }),
+    body: zm.omit(zm.partial(templateSchema), { id: true }),
     args: (p, body) => ({ id: p.id, changes: body }),
     target: template,
     response: TemplateEnvelope,
@@ -655,7 +658,9 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/templates/:templateId/items',
     tag: 'templates',
     summary: 'Add a question to a template',
-    body: templateItemSchema.partial().omit({ templateId: true }).extend({ id: id.optional() }),
+    body: zm.extend(zm.omit(zm.partial(templateItemSchema), { templateId: true }), {
+      id: id.optional(),
+    }),
     args: (p, body, ctx) => ({ ...withId(body, ctx), templateId: p.templateId }),
     target: (args) => ({ collection: TEMPLATE_ITEMS_COLLECTION, id: String(args.id) }),
     response: TemplateItemEnvelope,
@@ -667,7 +672,9 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/templates/:templateId/items/import',
     tag: 'templates',
     summary: 'Add many questions to a template at once',
-    body: z.object({ items: z.array(templateItemSchema.partial().extend({ id: id.optional() })) }),
+    body: z.object({
+      items: z.array(zm.extend(zm.partial(templateItemSchema), { id: id.optional() })),
+    }),
     args: (p, body, ctx) => ({
       templateId: p.templateId,
       items: rowsWithIds(body.items, ctx),
@@ -682,7 +689,7 @@ export const COMMAND_ROUTES: readonly CommandRoute[] = [
     url: '/api/v1/templates/:templateId/items/:id',
     tag: 'templates',
     summary: 'Change a question of a template',
-    body: templateItemSchema.partial().omit({ id: true, templateId: true }),
+    body: zm.omit(zm.partial(templateItemSchema), { id: true, templateId: true }),
     args: (p, body) => ({ templateId: p.templateId, id: p.id, changes: body }),
     target: templateItem,
     response: TemplateItemEnvelope,

@@ -8,6 +8,7 @@ import {
   templateSchema,
 } from '@qa/domain';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import type { StoredDocument } from '../sync/documents.repository';
 
 /**
@@ -15,7 +16,7 @@ import type { StoredDocument } from '../sync/documents.repository';
  * when it last changed and its data as the domain's schema describes it. Data and metadata stay
  * apart, so a field of the document can never collide with ours.
  */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
+export function envelopeSchema<T extends z.core.$ZodType>(data: T) {
   return z.object({
     id: z.string(),
     version: z.number().int().min(0).describe('Grows by one per write; the ETag.'),
@@ -46,7 +47,7 @@ export function envelope(
 }
 
 /** A page of a list: `nextCursor` is null on the last page. */
-export function pageSchema<T extends z.ZodType>(item: T) {
+export function pageSchema<T extends z.core.$ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page.'),
@@ -55,7 +56,7 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 // The domain's document schemas, registered once as named components of the OpenAPI document
 // (fastify-type-provider-zod turns a registered id into a $ref).
-const named = <T extends z.ZodType>(schema: T, id: string): T => {
+const named = <T extends z.core.$ZodType>(schema: T, id: string): T => {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
   return schema;
 };
@@ -63,7 +64,7 @@ const named = <T extends z.ZodType>(schema: T, id: string): T => {
 export const AuditData = named(auditHeaderSchema, 'Audit');
 export const AuditItemData = named(auditItemSchema, 'AuditItem');
 export const MeasureData = named(measureSchema, 'Measure');
-export const StandardData = named(standardSchema.omit({ id: true }), 'Standard');
+export const StandardData = named(zm.omit(standardSchema, { id: true }), 'Standard');
 export const TemplateData = named(templateSchema, 'Template');
 export const TemplateItemData = named(templateItemSchema, 'TemplateItem');
 export const ActivityData = named(activitySchema, 'Activity');

@@ -10,7 +10,7 @@ import { ProblemSchema } from './api-documents';
  */
 
 /** A schema as a named component of the document (a $ref wherever it is used). */
-const named = <T extends z.ZodType>(schema: T, id: string): T => {
+const named = <T extends z.core.$ZodType>(schema: T, id: string): T => {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
   return schema;
 };
@@ -90,7 +90,7 @@ export const AccountSessionsAnswer = z.object({
 });
 
 export const SignedInAnswer = z.object({
-  person: PersonRecord.nullable().describe('null when nobody is signed in (not 401).'),
+  person: z.nullable(PersonRecord).describe('null when nobody is signed in (not 401).'),
 });
 
 export const idParams = z.object({ id: idSchema });

@@ -14,7 +14,7 @@ import {
  * JSON, typed as such), so handlers need not re-type them.
  */
 export interface ZodInputTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown;
+  validator: this['schema'] extends z.core.$ZodType ? z.output<this['schema']> : unknown;
   serializer: unknown;
 }
 

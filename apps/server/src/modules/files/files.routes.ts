@@ -32,8 +32,8 @@ const FILE_ROUTE = '/api/v1/files/*';
 /** The route's own params: the wildcard holds the file id. */
 const fileParams = z.object({ '*': z.string() });
 
-const fileIdSchema = idSchema.describe(
-  'Chosen by the client (a UUID; 1-128 characters of A-Z a-z 0-9 _ -).',
+const fileIdSchema = idSchema.check(
+  z.describe('Chosen by the client (a UUID; 1-128 characters of A-Z a-z 0-9 _ -).'),
 );
 
 /**
@@ -49,12 +49,12 @@ const fileIdTransform: typeof jsonSchemaTransform = (input) =>
 
 /** The owner of an upload, in the query so it is known before a byte of the body is read. */
 const uploadQuery = z.object({
-  auditId: idSchema.optional().describe('The audit the file belongs to (or `personId`).'),
-  auditItemId: idSchema.optional().describe("The audit item's attachment."),
-  findingId: idSchema.optional().describe("A finding's media (with its `auditItemId`)."),
-  mediaId: idSchema.optional().describe('The media entry (with its `findingId`).'),
-  personId: idSchema
-    .optional()
+  auditId: z.optional(idSchema).describe('The audit the file belongs to (or `personId`).'),
+  auditItemId: z.optional(idSchema).describe("The audit item's attachment."),
+  findingId: z.optional(idSchema).describe("A finding's media (with its `auditItemId`)."),
+  mediaId: z.optional(idSchema).describe('The media entry (with its `findingId`).'),
+  personId: z
+    .optional(idSchema)
     .describe("A person's avatar: the person, alone (not with the audit fields)."),
   sha256: z
     .string()

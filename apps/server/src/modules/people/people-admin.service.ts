@@ -63,7 +63,7 @@ export interface ImportResult {
 }
 
 /** A parse failure as the contract's 400: `invalid_request` with the messages per field. */
-export function invalidRequest(error: z.ZodError): AppError {
+export function invalidRequest(error: z.core.$ZodError): AppError {
   return new AppError('invalid_request', 'Invalid request', undefined, requestIssues(error));
 }
 

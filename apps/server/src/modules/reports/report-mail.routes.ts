@@ -10,6 +10,7 @@ import {
 } from '@qa/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { z as zm } from 'zod/mini';
 import { signedInGuard, trustedOriginGuard } from '../../http/request-guards';
 import { AppError } from '../../shared/app-error';
 import { PROBLEM_RESPONSES, ProblemSchema } from '../api/api-documents';
@@ -36,7 +37,7 @@ export interface ReportMailRouteDeps {
  * The multipart body for the document: the domain's fields (one `recipients` field per person
  * id) and the PDF.
  */
-const reportMailBody = reportMailRequestSchema.extend({
+const reportMailBody = zm.extend(reportMailRequestSchema, {
   file: z.file().describe(`The PDF report, at most ${MAX_REPORT_PDF_BYTES} bytes.`),
 });
 

@@ -5,7 +5,7 @@ import {
   defineCommand,
   toJsonValue,
 } from '@qa/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Test support: small commands on a `things` collection that exercise what the engine must
@@ -17,7 +17,10 @@ export const THINGS = 'things';
 export const TEST_REGISTRY = createCommandRegistry([
   defineCommand({
     name: 'thing.put',
-    args: z.object({ id: z.string().min(1), data: z.record(z.string(), z.unknown()) }),
+    args: z.object({
+      id: z.string().check(z.minLength(1)),
+      data: z.record(z.string(), z.unknown()),
+    }),
     authorize: () => true,
     reads: () => [],
     run: (_state, { id, data }) =>
