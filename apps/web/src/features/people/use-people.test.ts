@@ -19,6 +19,14 @@ vi.mock('../../lib/sync/use-query', () => ({
 }));
 
 describe('usePeople', () => {
+  it('names people by id without sorting them: no collator until a caller reads the sorted list', () => {
+    const Collator = vi.spyOn(Intl, 'Collator');
+    const { byId } = renderHook(() => usePeople()).result.current;
+    expect(byId.get('p1')?.displayName).toBe('Anna');
+    expect(Collator).not.toHaveBeenCalled();
+    Collator.mockRestore();
+  });
+
   it('sorts by name without regard to case and accents, then by id, once for all its callers', () => {
     const first = renderHook(() => usePeople()).result.current;
     expect(first.people.map((entry) => entry.displayName)).toEqual([

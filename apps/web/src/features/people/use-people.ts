@@ -51,35 +51,53 @@ export function personFromDocument(id: string, data: JsonObject, state: SyncStat
 let nameCollator: Intl.Collator | null = null;
 
 /**
- * The people of one query result, sorted, shared by every component that shows them: each of
- * the fifteen or so callers sorted the same list again, and `localeCompare` with options made a
- * collator for every comparison (issue 40: a first screen's renders on a phone).
+ * The people of one query result, shared by every component that shows them: each of the fifteen
+ * or so callers made and sorted the same list again (issue 40: a first screen's renders on a
+ * phone). Sorted only when a caller reads `people`: the browser's first collator loads its
+ * collation data, 30-70 ms at a phone's CPU, and a screen that only names people (the matrix,
+ * the execution tab) reads `byId`.
  */
-const sortedPeople = new WeakMap<readonly unknown[], PersonView[]>();
+const viewsOf = new WeakMap<readonly unknown[], PersonView[]>();
+const sortedOf = new WeakMap<readonly unknown[], PersonView[]>();
 
-function peopleOf(documents: ReturnType<typeof useQuery>['documents']): PersonView[] {
-  const cached = sortedPeople.get(documents);
+type Documents = ReturnType<typeof useQuery>['documents'];
+
+function peopleOf(documents: Documents): PersonView[] {
+  let views = viewsOf.get(documents);
+  if (!views) {
+    views = documents.map((doc) => personFromDocument(doc.id, doc.data, doc.state));
+    viewsOf.set(documents, views);
+  }
+  return views;
+}
+
+function sortedPeopleOf(documents: Documents): PersonView[] {
+  const cached = sortedOf.get(documents);
   if (cached) return cached;
   nameCollator ??= new Intl.Collator(undefined, { sensitivity: 'base' });
   const collator = nameCollator;
-  const people = documents
-    .map((doc) => personFromDocument(doc.id, doc.data, doc.state))
-    .sort(
-      (a, b) =>
-        collator.compare(a.displayName || a.id, b.displayName || b.id) ||
-        compareCharacters(a.id, b.id),
-    );
-  sortedPeople.set(documents, people);
+  const people = [...peopleOf(documents)].sort(
+    (a, b) =>
+      collator.compare(a.displayName || a.id, b.displayName || b.id) ||
+      compareCharacters(a.id, b.id),
+  );
+  sortedOf.set(documents, people);
   return people;
 }
 
 /** Everybody of the organisation, live (every signed-in person may read them). */
 export function usePeople(): PeopleResult {
   const { documents, loading } = useQuery(QUERY);
-  return useMemo(() => {
-    const people = peopleOf(documents);
-    return { people, loading, byId: new Map(people.map((person) => [person.id, person])) };
-  }, [documents, loading]);
+  return useMemo(
+    () => ({
+      get people() {
+        return sortedPeopleOf(documents);
+      },
+      loading,
+      byId: new Map(peopleOf(documents).map((person) => [person.id, person])),
+    }),
+    [documents, loading],
+  );
 }
 
 /**
