@@ -138,6 +138,8 @@ export * from './commands/measure.commands';
 export * from './commands/favorite.commands';
 export * from './commands/activity.commands';
 export * from './commands/vda.commands';
+export * from './commands/command-names';
+export * from './vda/vda-audit';
 export * from './commands/commands';
 export * from './sync/collections';
 export * from './sync/indexed-fields';

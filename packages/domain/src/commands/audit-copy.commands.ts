@@ -37,7 +37,7 @@ import {
   TEMPLATES_COLLECTION,
   templateVersion,
 } from './template-access';
-import { isVdaAudit } from './vda.commands';
+import { isVdaAudit } from '../vda/vda-audit';
 
 /**
  * Preparing an audit from what exists (issue 14): "use template" copies chosen template items

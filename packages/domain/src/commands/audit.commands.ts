@@ -36,6 +36,7 @@ import {
   withRow,
   WORKFLOW_CONFIG_REF,
 } from './audit-access';
+import { AUDIT_STATUS_NUMBERING, CHANGE_AUDIT_STATUS, COMPLETE_AUDIT } from './command-names';
 import {
   commandError,
   commandOk,
@@ -47,7 +48,8 @@ import {
 } from './define-command';
 import { measureDocRef } from './measure.commands';
 import { FINDING_CONFIG_REF } from './finding.commands';
-import { gradeStoredVdaAudit, isVdaAudit, vdaEditionOps, vdaMissingTexts } from './vda.commands';
+import { isVdaAudit } from '../vda/vda-audit';
+import { gradeStoredVdaAudit, vdaEditionOps, vdaMissingTexts } from './vda.commands';
 
 /**
  * The audit commands of the audit programme (issue 5). The audit header is one document in
@@ -428,9 +430,6 @@ export const protectAuditCommand = protectionCommand('audit.protect', true);
 /** `audit.unprotect` {id}: admin, qm and the lead auditor only. */
 export const unprotectAuditCommand = protectionCommand('audit.unprotect', false);
 
-/** `audit.changeStatus`'s `numbering` of this version: the status names the open phase. */
-export const AUDIT_STATUS_NUMBERING = 'phase';
-
 /**
  * `audit.changeStatus` {id, status, numbering?, comment?}: the stepper's Continue and the
  * dialog's status (SPEC section 4). `status` must be the id of a status of the configured audit
@@ -442,7 +441,7 @@ export const AUDIT_STATUS_NUMBERING = 'phase';
  * Execution: comment". The same status again writes nothing unless a comment is given.
  */
 export const changeAuditStatusCommand = defineCommand({
-  name: 'audit.changeStatus',
+  name: CHANGE_AUDIT_STATUS,
   args: z.object({
     id: idSchema,
     status: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(MAX_NAME_LENGTH)),
@@ -502,7 +501,7 @@ export const changeAuditStatusCommand = defineCommand({
  * complete (the lead auditor, qm, admin); reopening it needs qm or admin (`audit.unprotect`).
  */
 export const completeAuditCommand = defineCommand({
-  name: 'audit.complete',
+  name: COMPLETE_AUDIT,
   args: z.object({
     id: idSchema,
     comment: z.optional(z.string().check(z.trim()).check(z.maxLength(MAX_TEXT_LENGTH))),

@@ -32,6 +32,13 @@ import {
 import { CONFIGURATION_COLLECTION } from '../collection-names';
 import { discardFindingMeasuresOps } from './measure.commands';
 import {
+  ATTACH_FINDING_MEDIA,
+  CREATE_FINDING,
+  DELETE_FINDING,
+  REACTIVATE_FINDING,
+  REMOVE_FINDING_MEDIA,
+} from './command-names';
+import {
   commandError,
   commandOk,
   defineCommand,
@@ -291,7 +298,7 @@ function withoutUndefined<T extends object>(value: T): Partial<T> {
  * state and drops the finding that had set it. A missing text stays empty (decision 70).
  */
 export const createFindingCommand = defineCommand({
-  name: 'finding.create',
+  name: CREATE_FINDING,
   args: storeArgs,
   ...onItemOf<StoreArgs>('finding.create'),
   reads: itemAndTypeRefs,
@@ -340,7 +347,7 @@ function removalResult(
  * do, like a deleted item.
  */
 export const deleteFindingCommand = defineCommand({
-  name: 'finding.delete',
+  name: DELETE_FINDING,
   args: findingRefArgs,
   ...onItemOf<FindingRefArgs>('finding.delete'),
   reads: itemRefs,
@@ -364,7 +371,7 @@ export const deleteFindingCommand = defineCommand({
  * question must not keep a "not applicable" finding.
  */
 export const reactivateFindingCommand = defineCommand({
-  name: 'finding.reactivate',
+  name: REACTIVATE_FINDING,
   args: z.object({ auditId: idSchema, itemId: idSchema, findingId: z.optional(idSchema) }),
   ...onItemOf<{ auditId: string; itemId: string }>('finding.update'),
   reads: itemAndTypeRefs,
@@ -455,7 +462,7 @@ function storedFindingOf(state: CommandState, args: FindingRefArgs) {
  * again is nothing to do; another entry under a taken media id is a `conflict`.
  */
 export const attachFindingMediaCommand = defineCommand({
-  name: 'finding.attachMedia',
+  name: ATTACH_FINDING_MEDIA,
   args: z.extend(mediaArgs, { media: z.record(z.string(), z.unknown()) }),
   ...onItemOf<MediaArgs>('finding.update'),
   reads: itemRefs,
@@ -499,7 +506,7 @@ export const attachFindingMediaCommand = defineCommand({
  * to do. The stored file stays with its audit and is deleted with it (docs/decisions.md, 33).
  */
 export const removeFindingMediaCommand = defineCommand({
-  name: 'finding.removeMedia',
+  name: REMOVE_FINDING_MEDIA,
   args: mediaArgs,
   ...onItemOf<MediaArgs>('finding.update'),
   reads: itemRefs,

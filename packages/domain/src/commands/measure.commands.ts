@@ -9,6 +9,7 @@ import {
   effectivenessCheckSchema,
   MEASURES_COLLECTION,
   measureSchema,
+  measureUrl,
   type Measure,
 } from '../entities/measure.schema';
 import { validationIssueMessages } from '../entities/validation-issue';
@@ -57,7 +58,6 @@ import { PEOPLE_COLLECTION } from '../person';
  */
 export const MEASURE_CONFIG_REF: DocRef = { collection: CONFIGURATION_COLLECTION, id: 'measure' };
 export const measureDocRef = (id: string): DocRef => ({ collection: MEASURES_COLLECTION, id });
-export const measureUrl = (id: string) => `/measure/${id}`;
 
 /** Most people one measure may be assigned to. */
 export const MAX_MEASURE_ASSIGNEES = 20;

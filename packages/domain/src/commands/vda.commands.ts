@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { getOwn, isJsonObject, type JsonObject, type Op } from '@qa/sync';
+import { getOwn, type JsonObject, type Op } from '@qa/sync';
 import { auditItemSchema, type AuditItem } from '../audit/audit-item.schema';
 import { auditHeaderSchema, type VdaSetup } from '../entities/audit.schema';
 import { idSchema } from '../ids';
@@ -7,8 +7,8 @@ import { MAX_LONG_TEXT_LENGTH } from '../limits';
 import { formatMessage, type DomainMessage, type Language } from '../messages/message';
 import { RULES_MESSAGES } from '../messages/rules.messages';
 import { gradeVdaAudit, vdaEvaluationKeys, type VdaGrade } from '../vda/vda-grade';
-import { CALC_SCHEMA_VDA63, CURRENT_VDA63_EDITION, vdaRuleSetOf } from '../vda/vda-rules';
-import type { FindingType } from '../config/configured-types';
+import { isVdaAudit, nonDocumentingFindingTypes } from '../vda/vda-audit';
+import { CURRENT_VDA63_EDITION, vdaRuleSetOf } from '../vda/vda-rules';
 import {
   AUDIT_ITEMS_COLLECTION,
   AUDITS_COLLECTION,
@@ -17,6 +17,7 @@ import {
   auditTeamContext,
   protectedAuditRule,
 } from './audit-access';
+import { EVALUATE_AUDIT_ITEM } from './command-names';
 import {
   commandError,
   commandOk,
@@ -34,12 +35,6 @@ import { FINDING_CONFIG_REF, findingConfiguration } from './finding.commands';
  * did already (`vdaEditionOps`).
  */
 
-/** Is the stored audit evaluated by VDA 6.3? */
-export function isVdaAudit(audit: JsonObject | undefined): boolean {
-  const schema = audit ? getOwn(audit, 'reportSchema') : undefined;
-  return isJsonObject(schema) && getOwn(schema, 'calcSchema') === CALC_SCHEMA_VDA63;
-}
-
 /** The op recording the current edition on a VDA audit that has none yet. */
 export function vdaEditionOps(auditId: string, audit: JsonObject): Op[] {
   if (!isVdaAudit(audit) || typeof getOwn(audit, 'vdaEdition') === 'string') return [];
@@ -52,13 +47,6 @@ export function vdaEditionOps(auditId: string, audit: JsonObject): Op[] {
       value: CURRENT_VDA63_EDITION,
     },
   ];
-}
-
-/** The finding types that document no score below the best: 'no deviation', 'not applicable'. */
-export function nonDocumentingFindingTypes(types: readonly FindingType[]): Set<string> {
-  return new Set(
-    types.filter((type) => type.is_no_deviation || type.is_not_applicable).map((type) => type.id),
-  );
 }
 
 function setupOf(audit: JsonObject): VdaSetup | null {
@@ -96,7 +84,7 @@ function refusal(message: DomainMessage, field?: string): CommandResult {
  * an evaluation back.
  */
 export const evaluateAuditItemCommand = defineCommand({
-  name: 'auditItem.evaluate',
+  name: EVALUATE_AUDIT_ITEM,
   args: evaluationArgs,
   action: 'finding.create',
   permissionContext: (args, state, ctx) => auditTeamContext(state, args.auditId, ctx),

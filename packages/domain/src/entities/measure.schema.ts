@@ -74,3 +74,6 @@ export function measureAuditName(
   if (measure.audit_id === null) return null;
   return auditNames.get(measure.audit_id) ?? { key: 'measure.auditMissing' };
 }
+
+/** A measure's page, as activities and reminder mails link it. */
+export const measureUrl = (id: string) => `/measure/${id}`;

@@ -1,5 +1,5 @@
 import type { AuditItem } from '../audit/audit-item.schema';
-import { nonDocumentingFindingTypes } from '../commands/vda.commands';
+import { nonDocumentingFindingTypes } from './vda-audit';
 import type { FindingType } from '../config/configured-types';
 import { vdaSetupSchema, type VdaSetup } from '../entities/audit.schema';
 import type { ScoreChange } from '../scoring/comparison';

@@ -1,4 +1,4 @@
-import { measureUrl } from '../commands/measure.commands';
+import { measureUrl } from '../entities/measure.schema';
 import type { MeasureRemindersConfig } from '../config/measure.config';
 import { measureAuditName, type Measure } from '../entities/measure.schema';
 import type { Person } from '../person';

@@ -11,8 +11,8 @@ import {
   AUDIT_STEPPER_STEPS,
   RULES_MESSAGES,
   auditStepperContinue,
-  changeAuditStatusCommand,
-  completeAuditCommand,
+  CHANGE_AUDIT_STATUS,
+  COMPLETE_AUDIT,
   formatMessage,
   MAX_DOCUMENTS_PER_COMMAND,
   type AuditTab,
@@ -89,14 +89,14 @@ export function AuditStepper({ auditId, initialStep, onContinue, onCancel }: Aud
       const ids = documents.map((doc) => doc.id);
       // The last step completes the audit: final status and protection (issue 13).
       const outcome = target.completes
-        ? await runCommand(completeAuditCommand.name, {
+        ? await runCommand(COMPLETE_AUDIT, {
             id: auditId,
             ...withComment,
             itemIds: ids.length <= MAX_DOCUMENTS_PER_COMMAND ? ids : [],
             language,
             ...(confirmIncomplete ? { confirmIncomplete: true } : {}),
           })
-        : await runCommand(changeAuditStatusCommand.name, {
+        : await runCommand(CHANGE_AUDIT_STATUS, {
             id: auditId,
             status: target.status,
             numbering: AUDIT_STATUS_NUMBERING,

@@ -1,6 +1,6 @@
 import { auditPermissionContext, can } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
-import { readOnlyReasonOf } from '../preparation/preparation-access';
+import { readOnlyReasonOf } from '../audit-read-only';
 
 /** What the signed-in person may do with findings on the execution tab, and why not. */
 export interface ExecutionAccess {

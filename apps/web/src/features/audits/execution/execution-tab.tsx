@@ -10,14 +10,14 @@ import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import {
-  createFindingCommand,
   configSegmentOrDefault,
-  deleteFindingCommand,
-  evaluateAuditItemCommand,
+  CREATE_FINDING,
+  DELETE_FINDING,
+  EVALUATE_AUDIT_ITEM,
   gradeVdaAudit,
   nonDocumentingFindingTypes,
-  reactivateFindingCommand,
-  removeFindingMediaCommand,
+  REACTIVATE_FINDING,
+  REMOVE_FINDING_MEDIA,
   vdaRuleSetOf,
   type DomainMessage,
   type FindingType,
@@ -416,7 +416,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       onTap: access.create
         ? (model: VdaRowModel, key: string, choice: VdaChoice) => {
             const action = vdaTapAction(model, key, choice, best);
-            const name = evaluateAuditItemCommand.name;
+            const name = EVALUATE_AUDIT_ITEM;
             if (action.kind === 'clear') {
               void run(name, evaluateArgs(auditId, model.itemId, key, null));
             } else if (action.kind === 'evaluate') {
@@ -444,7 +444,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
     async (model: VdaRowModel, key: string, reason: string): Promise<DomainMessage | null> => {
       try {
         const { local } = await runCommand(
-          evaluateAuditItemCommand.name,
+          EVALUATE_AUDIT_ITEM,
           evaluateArgs(auditId, model.itemId, key, { points: null, reason }),
         );
         if (!local.ok) return local.error.message;
@@ -521,7 +521,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
 
   const answerWith = useCallback(
     (row: ExecutionRow, type: FindingType, confirmDiscard = false) =>
-      run(createFindingCommand.name, {
+      run(CREATE_FINDING, {
         auditId,
         itemId: row.id,
         finding: { id: randomId(), importance: type.id },
@@ -595,7 +595,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             const closing = row.findings.find((finding) =>
               quickTypes.some((type) => type.id === finding.importance),
             );
-            void run(reactivateFindingCommand.name, {
+            void run(REACTIVATE_FINDING, {
               auditId,
               itemId: row.id,
               ...(closing ? { findingId: closing.id } : {}),
@@ -635,7 +635,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
       onCamera: actions.camera && (() => actions.camera?.(row, finding)),
       onDelete: access.update
         ? (media) =>
-            void run(removeFindingMediaCommand.name, {
+            void run(REMOVE_FINDING_MEDIA, {
               auditId,
               itemId: row.id,
               findingId: finding.id,
@@ -748,7 +748,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
                 onDelete={
                   access.update
                     ? (media) =>
-                        void run(removeFindingMediaCommand.name, {
+                        void run(REMOVE_FINDING_MEDIA, {
                           auditId,
                           itemId: dialog.rowId,
                           findingId: dialog.findingId,
@@ -798,7 +798,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             types={types}
             customFields={customFields}
             hint={dialog.hint}
-            onSaved={() => void run(evaluateAuditItemCommand.name, dialog.evaluate)}
+            onSaved={() => void run(EVALUATE_AUDIT_ITEM, dialog.evaluate)}
             onClose={closeDialog}
           />
         </Suspense>
@@ -862,7 +862,7 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
             onClick={() => {
               if (dialog.kind !== 'delete') return;
               setDialog({ kind: 'none' });
-              void run(deleteFindingCommand.name, {
+              void run(DELETE_FINDING, {
                 auditId,
                 itemId: dialog.row.id,
                 findingId: dialog.finding.id,

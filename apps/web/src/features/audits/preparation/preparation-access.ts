@@ -6,9 +6,9 @@ import {
   importAuditItemsCommand,
   updateAuditItemCommand,
   type PermissionAction,
-  type PermissionContext,
 } from '@qa/domain';
 import type { JsonObject } from '@qa/sync';
+import { readOnlyReasonOf } from '../audit-read-only';
 
 /** What the signed-in person may do on the preparation tab, and why not when nothing. */
 export interface PreparationAccess {
@@ -53,17 +53,4 @@ export function preparationAccess(
     ...access,
     readOnlyReason: any ? null : readOnlyReasonOf(context, person.roles, 'auditItem.update'),
   };
-}
-
-/**
- * Why a person may not write to an audit: it is protected (they could otherwise), or they are
- * not in its team.
- */
-export function readOnlyReasonOf(
-  context: PermissionContext,
-  roles: readonly string[],
-  action: PermissionAction,
-): 'protected' | 'notInTeam' {
-  const unprotected = { ...context, protected: false };
-  return context.protected === true && can(roles, action, unprotected) ? 'protected' : 'notInTeam';
 }

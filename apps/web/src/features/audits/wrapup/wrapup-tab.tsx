@@ -20,7 +20,7 @@ import { useLanguage } from '../../../lib/i18n/use-language';
 import { usePerson } from '../../../lib/session/session-provider';
 import { useCommand } from '../../../lib/sync/use-command';
 import { createExecutionRowCache, findingTypeColor } from '../execution/execution-rows';
-import { readOnlyReasonOf } from '../preparation/preparation-access';
+import { readOnlyReasonOf } from '../audit-read-only';
 import { findingTypeLabel } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { CompanyDataDialog } from './company-data-dialog';

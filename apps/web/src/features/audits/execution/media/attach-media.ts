@@ -1,5 +1,5 @@
 import {
-  attachFindingMediaCommand,
+  ATTACH_FINDING_MEDIA,
   checkAttachmentUpload,
   type DomainMessage,
   type Geolocation,
@@ -163,7 +163,7 @@ export async function attachMedia(
     };
   }
   const { local } = await deps.runCommand(
-    attachFindingMediaCommand.name,
+    ATTACH_FINDING_MEDIA,
     { ...target, mediaId, media },
     { fileIds: [fileId] },
   );
