@@ -16,10 +16,12 @@ import {
   availableTransitions,
   resolveWorkflowStatus,
 } from '@qa/domain';
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { lazyComponent } from '../../app/chunk-load';
 import { PageLayout } from '../../components/pages/page-layout';
+import { onFirstIntent } from '../../lib/dom/first-intent';
 import { FavoriteButton } from '../favorites/favorite-button';
 import { PageSpinner } from '../../components/pages/page-spinner';
 import { useRightDrawer } from '../../components/shell/right-drawer-provider';
@@ -32,9 +34,16 @@ import { supplierHeaderLines } from './audit-supplier-text';
 import { AuditPhaseMenu } from './audit-phase-menu';
 import { AUDIT_PHASES } from './audit-phases';
 import { auditStandardIds, useAuditStandards } from './preparation/use-preparation-config';
-import { AuditStepper } from './audit-stepper';
 import { SEND_REPORT_STATE } from './reporting/send-report-state';
 import { auditWorkflow, workflowLabel } from './audit-workflow-labels';
+
+/**
+ * The workflow stepper (MUI's stepper, a comment field, the VDA completion dialog): opened from
+ * a status button, fetched at the person's first touch or key on the page, not with its first
+ * load (issue 40).
+ */
+const loadAuditStepper = () => import('./audit-stepper');
+const AuditStepper = lazyComponent(loadAuditStepper, (m) => m.AuditStepper);
 
 /**
  * /audit/:auditId: header and the five phase tabs (SPEC section 2 "Audit screen"), '404 Document
@@ -54,6 +63,7 @@ export function AuditPage() {
   const { document: audit, loading } = useDocument(AUDITS_COLLECTION, auditId);
   const { document: workflowDoc } = useDocument('configuration', 'workflow');
   const people = usePeople();
+  useEffect(() => onFirstIntent(() => void loadAuditStepper().catch(() => undefined)), []);
   // The header names the standard (issue 11.9), not its id; an unknown id shows as it is.
   const standardIds = useMemo(() => auditStandardIds(audit?.data.standard), [audit]);
   const { standards } = useAuditStandards(standardIds);
@@ -85,15 +95,17 @@ export function AuditPage() {
   const openStepper = (to: string) =>
     drawer.open(
       t('audit.stepper.title'),
-      <AuditStepper
-        auditId={auditId}
-        initialStep={auditStepForStatus(to)}
-        onCancel={drawer.close}
-        onContinue={(page, { sendReport }) => {
-          drawer.close();
-          void navigate(page, sendReport ? { state: SEND_REPORT_STATE } : undefined);
-        }}
-      />,
+      <Suspense fallback={<PageSpinner label={t('audit.loading')} />}>
+        <AuditStepper
+          auditId={auditId}
+          initialStep={auditStepForStatus(to)}
+          onCancel={drawer.close}
+          onContinue={(page, { sendReport }) => {
+            drawer.close();
+            void navigate(page, sendReport ? { state: SEND_REPORT_STATE } : undefined);
+          }}
+        />
+      </Suspense>,
     );
 
   return (

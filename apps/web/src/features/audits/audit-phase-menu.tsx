@@ -1,11 +1,15 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { lazyComponent } from '../../app/chunk-load';
 import { AUDIT_PHASES, type AuditPhasePath } from './audit-phases';
+
+/** MUI's menu, with its popover and transitions, comes at the first tap (issue 40). */
+const AuditPhaseMenuList = lazyComponent(
+  () => import('./audit-phase-menu-list'),
+  (m) => m.AuditPhaseMenuList,
+);
 
 /**
  * The phase tabs on a phone: five tabs do not fit 390 px (three hid behind a chevron), so a
@@ -16,6 +20,8 @@ export function AuditPhaseMenu({ current }: { current: AuditPhasePath | false })
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so the menu's closing keeps its transition.
+  const [used, setUsed] = useState(false);
   const open = anchor !== null;
   const phase = AUDIT_PHASES.find((entry) => entry.path === current);
   const currentLabel = phase ? t(phase.labelKey) : t('audit.phasesLabel');
@@ -29,35 +35,25 @@ export function AuditPhaseMenu({ current }: { current: AuditPhasePath | false })
         aria-haspopup="menu"
         aria-controls={open ? menuId : undefined}
         aria-expanded={open}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ justifyContent: 'space-between' }}
         data-testid="audit-phase-menu"
       >
         {currentLabel}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={() => setAnchor(null)}
-        slotProps={{
-          list: { 'aria-label': t('audit.phasesLabel') },
-          paper: { sx: { width: anchor?.offsetWidth } },
-        }}
-      >
-        {AUDIT_PHASES.map((entry) => (
-          <MenuItem
-            key={entry.path}
-            component={RouterLink}
-            to={entry.path}
-            selected={entry.path === current}
-            aria-current={entry.path === current ? 'page' : undefined}
-            onClick={() => setAnchor(null)}
-          >
-            {t(entry.labelKey)}
-          </MenuItem>
-        ))}
-      </Menu>
+      {used && (
+        <Suspense fallback={null}>
+          <AuditPhaseMenuList
+            id={menuId}
+            anchor={anchor}
+            current={current}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -44,7 +38,6 @@ import { useDocument } from '../../../lib/sync/use-document';
 import { findingTypeLabel, importanceLabel, searchTextOf } from '../preparation/preparation-rows';
 import { usePreparationConfig } from '../preparation/use-preparation-config';
 import { useItemListView } from '../preparation/use-item-list-view';
-import { DiscardFindingsDialog } from './discard-findings-dialog';
 import { executionAccess } from './execution-access';
 import {
   executionRowsSx,
@@ -63,7 +56,6 @@ import { findingsSavedBurst, uploadedBurst, uploadsFailedBurst } from './snackba
 import {
   VdaLevelBadge,
   VdaLevelsSummary,
-  VdaReasonDialog,
   vdaRowsSx,
   VdaStepSwitcher,
   VdaSubElementBadges,
@@ -108,6 +100,24 @@ const MediaViewer = lazyComponent(
   () => import('./media/media-viewer'),
   (m) => m.MediaViewer,
   { firstScreen: true },
+);
+
+/**
+ * The confirmations (delete a finding, discard findings for a one-touch answer) and the VDA
+ * question's n.e. reason: loaded when asked for, as they bring MUI's dialog and text field,
+ * which the finding dialog's chunk loads after the first paint anyway (issue 40).
+ */
+const DeleteFindingDialog = lazyComponent(
+  () => import('./delete-finding-dialog'),
+  (m) => m.DeleteFindingDialog,
+);
+const DiscardFindingsDialog = lazyComponent(
+  () => import('./discard-findings-dialog'),
+  (m) => m.DiscardFindingsDialog,
+);
+const VdaReasonDialog = lazyComponent(
+  () => import('./vda-reason-dialog'),
+  (m) => m.VdaReasonDialog,
 );
 
 /** The measure dialog, loaded when a measure is first created here (issue 12). */
@@ -804,11 +814,13 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         </Suspense>
       )}
       {dialog.kind === 'reason' && (
-        <VdaReasonDialog
-          question={vdaQuestionLabel(dialog.model, dialog.key, vdaLabels)}
-          onCancel={closeDialog}
-          onSubmit={(reason) => submitReason(dialog.model, dialog.key, reason)}
-        />
+        <Suspense fallback={null}>
+          <VdaReasonDialog
+            question={vdaQuestionLabel(dialog.model, dialog.key, vdaLabels)}
+            onCancel={closeDialog}
+            onSubmit={(reason) => submitReason(dialog.model, dialog.key, reason)}
+          />
+        </Suspense>
       )}
       {dialog.kind === 'measure' && (
         <Suspense fallback={null}>
@@ -826,41 +838,27 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
         </Suspense>
       )}
       {dialog.kind === 'quick' && (
-        <DiscardFindingsDialog
-          onCancel={() => setDialog({ kind: 'none' })}
-          onConfirm={() => {
-            setDialog({ kind: 'none' });
-            void answerWith(dialog.row, dialog.type, true);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DiscardFindingsDialog
+            onCancel={() => setDialog({ kind: 'none' })}
+            onConfirm={() => {
+              setDialog({ kind: 'none' });
+              void answerWith(dialog.row, dialog.type, true);
+            }}
+          />
+        </Suspense>
       )}
-      <Dialog
-        open={dialog.kind === 'delete'}
-        onClose={() => setDialog({ kind: 'none' })}
-        aria-labelledby={`${titleId}-delete`}
-      >
-        <DialogTitle id={`${titleId}-delete`}>{t('execution.delete.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText data-testid="finding-delete-text">
-            {t('execution.delete.text')}
-          </DialogContentText>
-          {dialog.kind === 'delete' && (
-            <DialogContentText sx={{ mt: 1 }}>
-              {[findingTypeLabel(dialog.finding.importance, types, language), dialog.finding.text]
-                .filter(Boolean)
-                .join(': ')}
-            </DialogContentText>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setDialog({ kind: 'none' })}>
-            {t('execution.delete.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (dialog.kind !== 'delete') return;
+      {dialog.kind === 'delete' && (
+        <Suspense fallback={null}>
+          <DeleteFindingDialog
+            finding={[
+              findingTypeLabel(dialog.finding.importance, types, language),
+              dialog.finding.text,
+            ]
+              .filter(Boolean)
+              .join(': ')}
+            onCancel={closeDialog}
+            onConfirm={() => {
               setDialog({ kind: 'none' });
               void run(DELETE_FINDING, {
                 auditId,
@@ -868,12 +866,9 @@ export function ExecutionTab({ auditId }: { auditId: string }) {
                 findingId: dialog.finding.id,
               });
             }}
-            data-testid="finding-delete-confirm"
-          >
-            {t('execution.delete.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
